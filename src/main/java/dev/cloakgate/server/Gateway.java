@@ -1,0 +1,132 @@
+package dev.cloakgate.server;
+
+import java.net.http.HttpClient;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+import dev.cloakgate.jsonrpc.JsonCodec;
+import dev.cloakgate.session.GatewaySettings;
+import dev.cloakgate.session.SessionRegistry;
+import dev.cloakgate.tenant.EnvExpander;
+import dev.cloakgate.tenant.TenantConfigException;
+import dev.cloakgate.tenant.TenantParser;
+import dev.cloakgate.tenant.TenantRegistry;
+import dev.cloakgate.upstream.HttpLink;
+import dev.cloakgate.upstream.Links;
+import io.quarkus.runtime.StartupEvent;
+
+/**
+ * Wires the plain-Java core from configuration: tenants, codecs, the shared HTTP client and threads, the
+ * session registry. Startup fails, naming file and key, when a tenant file is invalid.
+ */
+@ApplicationScoped
+public class Gateway {
+    private static final Logger LOG = Logger.getLogger(Gateway.class);
+
+    private final GatewayConfig config;
+    private final String version;
+    private TenantRegistry tenants;
+    private SessionRegistry sessions;
+    private JsonCodec clientCodec;
+    private ScheduledExecutorService timer;
+    private ExecutorService writers;
+    private HttpClient http;
+
+    public Gateway(GatewayConfig config, @ConfigProperty(name = "quarkus.application.version", defaultValue = "dev") String version) {
+        this.config = config;
+        this.version = version;
+    }
+
+    void start(@Observes StartupEvent event) throws TenantConfigException {
+        init();
+    }
+
+    synchronized void init() throws TenantConfigException {
+        if (sessions != null) {
+            return;
+        }
+        Path dir = Path.of(config.tenantsDir());
+        tenants = TenantRegistry.load(dir, new TenantParser(EnvExpander.ofSystem(), Path.of("").toAbsolutePath()));
+        LOG.infof("loaded %d tenant(s) from %s: %s", tenants.all().size(), dir, String.join(", ", tenants.all().keySet()));
+
+        GatewayConfig.Upstream up = config.upstream();
+        GatewayConfig.Session se = config.session();
+        clientCodec = new JsonCodec(new JsonCodec.Limits(config.http().maxDepth(), config.http().maxBodyBytes()));
+        JsonCodec upstreamCodec = new JsonCodec(new JsonCodec.Limits(up.maxDepth(), up.maxMessageBytes()));
+        timer = Executors.newScheduledThreadPool(2, daemon("cloakgate-timer"));
+        writers = Executors.newCachedThreadPool(daemon("cloakgate-stdio-writer"));
+        http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(up.connectTimeout())
+                .followRedirects(HttpClient.Redirect.NEVER).build();
+        GatewaySettings settings = new GatewaySettings(version, up.initializeTimeout(), up.requestTimeout(),
+                up.connectTimeout(), se.idleTimeout(), up.idleTimeout(), up.backoffInitial(), up.backoffMax(),
+                se.bufferEvents(), se.bufferBytes(), clientCodec.limits(), upstreamCodec.limits(), se.maxSessions());
+        Links links = new Links(upstreamCodec, http, timer, writers,
+                new HttpLink.Timeouts(up.connectTimeout(), up.requestTimeout()));
+        sessions = new SessionRegistry(settings, upstreamCodec, links, timer);
+        long sweep = Math.max(1000, Math.min(30_000, se.idleTimeout().toMillis() / 4));
+        timer.scheduleWithFixedDelay(this::sweep, sweep, sweep, TimeUnit.MILLISECONDS);
+    }
+
+    private void sweep() {
+        try {
+            sessions.sweep();
+        } catch (RuntimeException e) {
+            LOG.warn("session sweep failed", e);
+        }
+    }
+
+    @PreDestroy
+    void stop() {
+        if (sessions != null) {
+            sessions.closeAll();
+        }
+        if (timer != null) {
+            timer.shutdownNow();
+        }
+        if (writers != null) {
+            writers.shutdown();
+        }
+    }
+
+    public TenantRegistry tenants() {
+        return tenants;
+    }
+
+    public SessionRegistry sessions() {
+        return sessions;
+    }
+
+    public JsonCodec clientCodec() {
+        return clientCodec;
+    }
+
+    public GatewayConfig config() {
+        return config;
+    }
+
+    public Duration keepAlive() {
+        return config.http().keepAlive();
+    }
+
+    private static ThreadFactory daemon(String name) {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, name + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

@@ -1,0 +1,93 @@
+package dev.cloakgate.server;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/** Gateway properties ({@code cloakgate.*}, also as environment variables); README "Configuration" lists them. */
+@ConfigMapping(prefix = "cloakgate")
+public interface GatewayConfig {
+
+    /** Directory of tenant files, one {@code {tenant}.json} each. */
+    @WithDefault("config/tenants")
+    String tenantsDir();
+
+    /** Directory for the gateway's own state (SQLite databases). */
+    @WithDefault("data")
+    String dataDir();
+
+    Http http();
+
+    Upstream upstream();
+
+    Session session();
+
+    interface Http {
+        /** Largest request body accepted; larger ones get 413. */
+        @WithDefault("8388608")
+        int maxBodyBytes();
+
+        /** Deepest JSON nesting accepted in a client message; deeper gets 413. */
+        @WithDefault("64")
+        int maxDepth();
+
+        /** Origins allowed besides localhost, 127.0.0.1 and [::1] on any port; {@code *} allows any. */
+        Optional<List<String>> allowedOrigins();
+
+        /** Comment sent on an idle SSE stream so proxies and load balancers keep it open. */
+        @WithDefault("15s")
+        Duration keepAlive();
+
+        /** The {@code retry} hint sent on event streams (milliseconds before a client reconnects). */
+        @WithDefault("1000")
+        long sseRetryMillis();
+    }
+
+    interface Upstream {
+        @WithDefault("60s")
+        Duration initializeTimeout();
+
+        /** Longest wait for an upstream's answer; the client then gets an error naming the upstream. */
+        @WithDefault("120s")
+        Duration requestTimeout();
+
+        @WithDefault("10s")
+        Duration connectTimeout();
+
+        /** A stdio child idle this long is ended, and re-spawned on next use. */
+        @WithDefault("10m")
+        Duration idleTimeout();
+
+        @WithDefault("500ms")
+        Duration backoffInitial();
+
+        @WithDefault("30s")
+        Duration backoffMax();
+
+        /** Largest message accepted from an upstream. */
+        @WithDefault("67108864")
+        int maxMessageBytes();
+
+        @WithDefault("256")
+        int maxDepth();
+    }
+
+    interface Session {
+        /** A session with no traffic and no open stream for this long is ended. */
+        @WithDefault("30m")
+        Duration idleTimeout();
+
+        /** Events kept per session for replay after a reconnect ({@code Last-Event-ID}). */
+        @WithDefault("512")
+        int bufferEvents();
+
+        @WithDefault("8388608")
+        long bufferBytes();
+
+        @WithDefault("10000")
+        int maxSessions();
+    }
+}

@@ -1,0 +1,344 @@
+package dev.cloakgate.server;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.cloakgate.jsonrpc.Envelope;
+import dev.cloakgate.jsonrpc.ErrorCodes;
+import dev.cloakgate.jsonrpc.JsonCodec;
+import dev.cloakgate.jsonrpc.Messages;
+import dev.cloakgate.jsonrpc.RpcError;
+import dev.cloakgate.jsonrpc.RpcException;
+import dev.cloakgate.session.GatewaySession;
+import dev.cloakgate.session.ProtocolVersions;
+import dev.cloakgate.session.SessionStreams;
+import dev.cloakgate.tenant.TenantConfig;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * The MCP streamable-HTTP front at {@code /t/{tenant}/mcp}: POST one message, GET the standalone stream, DELETE
+ * the session. Everything that cannot be read, verified or routed is refused here with a JSON-RPC error body
+ * and the status the transport specification names; nothing reaches a session unparsed.
+ */
+@ApplicationScoped
+public class McpRoutes {
+    private static final Logger LOG = Logger.getLogger(McpRoutes.class);
+    private static final String PATH = "/t/:tenant/mcp";
+    private static final String SESSION_HEADER = "Mcp-Session-Id";
+    /** Methods counted under their own name; anything else is "other" (a label must not carry client text). */
+    private static final Set<String> KNOWN_METHODS = Set.of("initialize", "ping", "tools/list", "tools/call",
+            "prompts/list", "prompts/get", "resources/list", "resources/templates/list", "resources/read",
+            "resources/subscribe", "resources/unsubscribe", "completion/complete", "logging/setLevel", "tasks/get",
+            "tasks/list", "tasks/result", "tasks/cancel", "notifications/initialized", "notifications/cancelled",
+            "notifications/progress", "notifications/roots/list_changed");
+
+    @Inject
+    Gateway gateway;
+
+    @Inject
+    Vertx vertx;
+
+    @Inject
+    MeterRegistry metrics;
+
+    private volatile OriginGuard origins;
+
+    void routes(@Observes Router router) {
+        router.post(PATH).handler(this::post);
+        router.get(PATH).handler(this::get);
+        router.delete(PATH).handler(this::delete);
+        router.route(PATH).handler(rc -> rc.response().setStatusCode(405).putHeader("Allow", "GET, POST, DELETE").end());
+    }
+
+    // ---- POST: one JSON-RPC message ----
+
+    private void post(RoutingContext rc) {
+        HttpServerRequest req = rc.request();
+        TenantConfig tenant = admit(rc);
+        if (tenant == null) {
+            return;
+        }
+        String type = req.getHeader("Content-Type");
+        if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
+            refuse(rc, 415, RpcError.of(ErrorCodes.INVALID_REQUEST, "unsupported_media_type",
+                    "POST bodies must be application/json"));
+            return;
+        }
+        Accept accept = Accept.of(req.getHeader("Accept"));
+        if (!accept.json && !accept.sse) {
+            refuse(rc, 406, RpcError.of(ErrorCodes.INVALID_REQUEST, "not_acceptable",
+                    "Accept must include application/json and text/event-stream"));
+            return;
+        }
+        int limit = gateway.config().http().maxBodyBytes();
+        String length = req.getHeader("Content-Length");
+        if (length != null && parseLong(length) > limit) {
+            tooLarge(rc, limit);
+            return;
+        }
+        Buffer body = Buffer.buffer();
+        boolean[] over = new boolean[1];
+        req.handler(chunk -> {
+            if (over[0]) {
+                return;
+            }
+            if (body.length() + chunk.length() > limit) {
+                over[0] = true;
+                tooLarge(rc, limit);
+                return;
+            }
+            body.appendBuffer(chunk);
+        });
+        req.exceptionHandler(t -> LOG.debugf("request body read failed: %s", t.getClass().getSimpleName()));
+        req.endHandler(v -> {
+            if (!over[0]) {
+                message(rc, tenant, body, accept);
+            }
+        });
+        req.resume();
+    }
+
+    private void message(RoutingContext rc, TenantConfig tenant, Buffer body, Accept accept) {
+        JsonCodec codec = gateway.clientCodec();
+        JsonNode msg;
+        try {
+            msg = codec.parse(body.getBytes());
+        } catch (JsonCodec.MalformedJson e) {
+            if (e.tooDeep()) {
+                refuse(rc, 413, RpcError.of(ErrorCodes.INVALID_REQUEST, "too_deep", e.getMessage()));
+            } else {
+                refuse(rc, 400, RpcError.of(ErrorCodes.PARSE_ERROR, "unreadable", e.getMessage()));
+            }
+            return;
+        }
+        Envelope.Kind kind;
+        try {
+            kind = Envelope.classify(msg);
+        } catch (RpcException e) {
+            refuse(rc, 400, e.error());
+            return;
+        }
+        ObjectNode m = (ObjectNode) msg;
+        String method = Messages.method(m);
+        count(tenant, kind == Envelope.Kind.RESPONSE ? "response" : method);
+        String sid = rc.request().getHeader(SESSION_HEADER);
+        if (kind == Envelope.Kind.REQUEST && "initialize".equals(method)) {
+            initialize(rc, tenant, m, sid);
+            return;
+        }
+        GatewaySession session = session(rc, tenant, sid);
+        if (session == null || !protocolVersionOk(rc)) {
+            return;
+        }
+        switch (kind) {
+            case NOTIFICATION -> {
+                session.notification(m);
+                rc.response().setStatusCode(202).end();
+            }
+            case RESPONSE -> {
+                session.response(m);
+                rc.response().setStatusCode(202).end();
+            }
+            case REQUEST -> {
+                PostExchange exchange = new PostExchange(rc.response(), vertx, accept.sse, session.streams(), codec,
+                        keepAliveMillis(), gateway.config().http().sseRetryMillis());
+                session.request(m, exchange).whenComplete((response, t) -> exchange.complete(t == null ? response
+                        : RpcError.of(ErrorCodes.INTERNAL_ERROR, "internal_error", "internal gateway error")
+                                .toResponse(m.get("id"))));
+            }
+        }
+    }
+
+    private void initialize(RoutingContext rc, TenantConfig tenant, ObjectNode m, String sid) {
+        if (sid != null) {
+            refuse(rc, 400, RpcError.of(ErrorCodes.INVALID_REQUEST, "session_on_initialize",
+                    "initialize starts a new session: send it without Mcp-Session-Id"));
+            return;
+        }
+        var registry = gateway.sessions();
+        if (registry.full()) {
+            refuse(rc, 503, RpcError.of(ErrorCodes.INTERNAL_ERROR, "too_many_sessions",
+                    "the gateway is at its session limit; retry later"));
+            return;
+        }
+        GatewaySession session = registry.create(tenant);
+        session.initialize(m).whenComplete((response, t) -> {
+            if (t != null || response.has("error")) {
+                session.close();
+                json(rc, 200, t == null ? response
+                        : RpcError.of(ErrorCodes.INTERNAL_ERROR, "internal_error", "internal gateway error")
+                                .toResponse(m.get("id")));
+                return;
+            }
+            registry.register(session);
+            rc.response().putHeader(SESSION_HEADER, session.id());
+            json(rc, 200, response);
+        });
+    }
+
+    // ---- GET: the standalone stream, or a resumed one ----
+
+    private void get(RoutingContext rc) {
+        TenantConfig tenant = admit(rc);
+        if (tenant == null) {
+            return;
+        }
+        if (!Accept.of(rc.request().getHeader("Accept")).sse) {
+            refuse(rc, 406, RpcError.of(ErrorCodes.INVALID_REQUEST, "not_acceptable",
+                    "GET opens an event stream: Accept must include text/event-stream"));
+            return;
+        }
+        GatewaySession session = session(rc, tenant, rc.request().getHeader(SESSION_HEADER));
+        if (session == null || !protocolVersionOk(rc)) {
+            return;
+        }
+        String lastEventId = rc.request().getHeader("Last-Event-ID");
+        SessionStreams streams = session.streams();
+        SessionStreams.Stream[] attached = new SessionStreams.Stream[1];
+        SseSink[] self = new SseSink[1];
+        self[0] = new SseSink(rc.response(), vertx, keepAliveMillis(), gateway.config().http().sseRetryMillis(),
+                () -> {
+                    if (attached[0] != null) {
+                        streams.detach(attached[0], self[0]);
+                    }
+                });
+        attached[0] = streams.attach(lastEventId, self[0]);
+        if (attached[0] == null) {
+            self[0].end();
+        } else if (lastEventId == null) {
+            streams.emit(attached[0], "");
+        }
+    }
+
+    // ---- DELETE: end the session and its upstream sessions ----
+
+    private void delete(RoutingContext rc) {
+        TenantConfig tenant = admit(rc);
+        if (tenant == null) {
+            return;
+        }
+        GatewaySession session = session(rc, tenant, rc.request().getHeader(SESSION_HEADER));
+        if (session == null) {
+            return;
+        }
+        gateway.sessions().remove(session.id());
+        rc.response().setStatusCode(200).end();
+    }
+
+    // ---- shared checks ----
+
+    /** The tenant of the path, after the origin check; null when a refusal was sent. */
+    private TenantConfig admit(RoutingContext rc) {
+        if (!origins().allows(rc.request().getHeader("Origin"))) {
+            refuse(rc, 403, RpcError.of(ErrorCodes.INVALID_REQUEST, "origin_not_allowed",
+                    "Origin not allowed; add it to cloakgate.http.allowed-origins if it is yours"));
+            return null;
+        }
+        String name = rc.pathParam("tenant");
+        TenantConfig tenant = gateway.tenants() == null ? null : gateway.tenants().get(name).orElse(null);
+        if (tenant == null) {
+            refuse(rc, 404, RpcError.of(ErrorCodes.INVALID_REQUEST, "unknown_tenant", "no such tenant"));
+        }
+        return tenant;
+    }
+
+    private GatewaySession session(RoutingContext rc, TenantConfig tenant, String sid) {
+        if (sid == null) {
+            refuse(rc, 400, RpcError.of(ErrorCodes.INVALID_REQUEST, "missing_session",
+                    "Mcp-Session-Id header required; send initialize first"));
+            return null;
+        }
+        GatewaySession s = gateway.sessions().get(sid);
+        if (s == null || !s.tenant().name().equals(tenant.name())) {
+            refuse(rc, 404, RpcError.of(ErrorCodes.INVALID_REQUEST, "unknown_session",
+                    "session not found or expired; initialize a new one"));
+            return null;
+        }
+        return s;
+    }
+
+    /** An MCP-Protocol-Version the gateway does not serve gets 400; a missing one means 2025-03-26. */
+    private boolean protocolVersionOk(RoutingContext rc) {
+        String v = rc.request().getHeader("MCP-Protocol-Version");
+        if (v != null && !ProtocolVersions.supported(v)) {
+            refuse(rc, 400, RpcError.of(ErrorCodes.INVALID_REQUEST, "unsupported_protocol_version",
+                    "MCP-Protocol-Version not supported; this gateway serves "
+                            + String.join(", ", ProtocolVersions.SUPPORTED)));
+            return false;
+        }
+        return true;
+    }
+
+    private void tooLarge(RoutingContext rc, int limit) {
+        refuse(rc, 413, RpcError.of(ErrorCodes.INVALID_REQUEST, "too_large",
+                "request body exceeds " + limit + " bytes (cloakgate.http.max-body-bytes)"));
+    }
+
+    private void refuse(RoutingContext rc, int status, RpcError error) {
+        json(rc, status, error.toResponse(null));
+    }
+
+    private void json(RoutingContext rc, int status, ObjectNode body) {
+        if (rc.response().ended() || rc.response().closed()) {
+            return;
+        }
+        rc.response().setStatusCode(status).putHeader("Content-Type", "application/json")
+                .end(Buffer.buffer(gateway.clientCodec() == null ? body.toString().getBytes()
+                        : gateway.clientCodec().toBytes(body)));
+    }
+
+    private void count(TenantConfig tenant, String method) {
+        metrics.counter("cloakgate.messages", "tenant", tenant.name(), "method",
+                method != null && (KNOWN_METHODS.contains(method) || "response".equals(method)) ? method : "other")
+                .increment();
+    }
+
+    private OriginGuard origins() {
+        OriginGuard g = origins;
+        if (g == null) {
+            g = new OriginGuard(gateway.config().http().allowedOrigins().orElse(List.of()));
+            origins = g;
+        }
+        return g;
+    }
+
+    private long keepAliveMillis() {
+        return gateway.keepAlive().toMillis();
+    }
+
+    private static long parseLong(String s) {
+        try {
+            return Long.parseLong(s.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** What the client's Accept header allows; absent or wildcard allows both. */
+    private record Accept(boolean json, boolean sse) {
+        static Accept of(String header) {
+            if (header == null || header.isBlank()) {
+                return new Accept(true, true);
+            }
+            String h = header.toLowerCase(Locale.ROOT);
+            boolean any = h.contains("*/*");
+            return new Accept(any || h.contains("application/json") || h.contains("application/*"),
+                    any || h.contains("text/event-stream") || h.contains("text/*"));
+        }
+    }
+}

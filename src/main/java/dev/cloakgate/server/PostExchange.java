@@ -1,0 +1,88 @@
+package dev.cloakgate.server;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.cloakgate.jsonrpc.JsonCodec;
+import dev.cloakgate.session.ClientStream;
+import dev.cloakgate.session.SessionStreams;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerResponse;
+
+/**
+ * The answer to one POSTed request: plain JSON when nothing has to reach the client first; upgraded to
+ * text/event-stream (priming event, then the messages, then the response) as soon as something does.
+ */
+final class PostExchange implements ClientStream {
+    private enum State {
+        PENDING, STREAMING, DONE
+    }
+
+    private final HttpServerResponse response;
+    private final Vertx vertx;
+    private final boolean acceptsSse;
+    private final SessionStreams streams;
+    private final JsonCodec codec;
+    private final long keepAliveMillis;
+    private final long retryMillis;
+    private State state = State.PENDING;
+    private SseSink sink;
+    private SessionStreams.Stream stream;
+
+    PostExchange(HttpServerResponse response, Vertx vertx, boolean acceptsSse, SessionStreams streams, JsonCodec codec,
+            long keepAliveMillis, long retryMillis) {
+        this.response = response;
+        this.vertx = vertx;
+        this.acceptsSse = acceptsSse;
+        this.streams = streams;
+        this.codec = codec;
+        this.keepAliveMillis = keepAliveMillis;
+        this.retryMillis = retryMillis;
+    }
+
+    @Override
+    public synchronized boolean push(ObjectNode message) {
+        if (state == State.DONE || !acceptsSse) {
+            return false;
+        }
+        if (state == State.PENDING) {
+            sink = new SseSink(response, vertx, keepAliveMillis, retryMillis, this::disconnected);
+            stream = streams.open(sink);
+            streams.emit(stream, "");
+            state = State.STREAMING;
+        }
+        streams.emit(stream, codec.toString(message));
+        return true;
+    }
+
+    /** The client dropped the connection: later events wait in the buffer for a Last-Event-ID resume. */
+    private synchronized void disconnected() {
+        if (stream != null) {
+            streams.detach(stream, sink);
+        }
+    }
+
+    /** Sends the response; null means the request was cancelled and is owed none. */
+    synchronized void complete(ObjectNode message) {
+        if (state == State.DONE) {
+            return;
+        }
+        if (state == State.PENDING) {
+            state = State.DONE;
+            if (response.closed()) {
+                return;
+            }
+            if (message == null) {
+                response.setStatusCode(202).end();
+            } else {
+                response.setStatusCode(200).putHeader("Content-Type", "application/json")
+                        .end(io.vertx.core.buffer.Buffer.buffer(codec.toBytes(message)));
+            }
+            return;
+        }
+        state = State.DONE;
+        if (message != null) {
+            streams.emit(stream, codec.toString(message));
+        }
+        streams.finish(stream);
+    }
+}

@@ -1,0 +1,557 @@
+package dev.cloakgate.session;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.cloakgate.jsonrpc.ErrorCodes;
+import dev.cloakgate.jsonrpc.JsonCodec;
+import dev.cloakgate.jsonrpc.Messages;
+import dev.cloakgate.jsonrpc.RpcError;
+import dev.cloakgate.jsonrpc.RpcException;
+import dev.cloakgate.tenant.TenantConfig;
+import dev.cloakgate.upstream.Upstream;
+import dev.cloakgate.upstream.UpstreamException;
+
+/**
+ * One client session (one {@code Mcp-Session-Id}) in front of all of a tenant's upstreams. It remaps every id
+ * in both directions, routes by namespace and resource index, and sends each message the upstreams originate
+ * to the client stream it belongs to. It knows nothing of HTTP: the front hands it parsed messages and streams.
+ */
+public final class GatewaySession implements Upstream.Listener {
+    private static final Logger LOG = Logger.getLogger(GatewaySession.class);
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+    /** Requests an upstream may make of the client; anything else is refused, never guessed. */
+    private static final Set<String> SERVER_REQUESTS = Set.of("sampling/createMessage", "elicitation/create",
+            "roots/list", "ping", "tasks/get", "tasks/result", "tasks/list", "tasks/cancel");
+
+    private final String id;
+    private final TenantConfig tenant;
+    private final JsonCodec codec;
+    private final Map<String, Upstream> upstreams = new LinkedHashMap<>();
+    private final Namespacing names;
+    private final ResourceIndex resources = new ResourceIndex(10_000);
+    private final TaskIndex tasks = new TaskIndex(10_000);
+    private final SessionStreams streams;
+    private final ServerRequests serverRequests = new ServerRequests();
+    private final ProgressTokens progress = new ProgressTokens();
+    private final Map<JsonNode, ClientCall> inflight = new LinkedHashMap<>();
+    private final ListMerger lists;
+    private final String gatewayVersion;
+    private volatile String protocolVersion;
+    private volatile long lastActivityNanos = System.nanoTime();
+    private volatile boolean closed;
+
+    /** @param upstreamFactory builds the session's {@link Upstream} for each configured server, with this listener */
+    public GatewaySession(String id, TenantConfig tenant, String gatewayVersion, JsonCodec codec,
+            SessionStreams streams, UpstreamFactory upstreamFactory) {
+        this.id = id;
+        this.gatewayVersion = gatewayVersion;
+        this.tenant = tenant;
+        this.codec = codec;
+        this.streams = streams;
+        for (var cfg : tenant.upstreams().values()) {
+            upstreams.put(cfg.name(), upstreamFactory.create(cfg, tenant.name() + "/" + cfg.name(), this));
+        }
+        this.names = new Namespacing(tenant.namespace(), upstreams.keySet());
+        this.lists = new ListMerger(upstreams, names, resources, tasks, new CursorTable(256));
+    }
+
+    /** Builds one upstream for this session; the session is its listener. */
+    @FunctionalInterface
+    public interface UpstreamFactory {
+        Upstream create(dev.cloakgate.tenant.UpstreamConfig config, String label, Upstream.Listener listener);
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public TenantConfig tenant() {
+        return tenant;
+    }
+
+    public String protocolVersion() {
+        return protocolVersion;
+    }
+
+    public SessionStreams streams() {
+        return streams;
+    }
+
+    public Map<String, Upstream> upstreams() {
+        return java.util.Collections.unmodifiableMap(upstreams);
+    }
+
+    public long idleNanos() {
+        return System.nanoTime() - lastActivityNanos;
+    }
+
+    public synchronized boolean busy() {
+        return !inflight.isEmpty() || streams.liveConnections() > 0;
+    }
+
+    public boolean closed() {
+        return closed;
+    }
+
+    /** Runs the handshake with every upstream; completes with the response to send (result or error). */
+    public CompletableFuture<ObjectNode> initialize(ObjectNode request) {
+        touch();
+        return new Handshake(upstreams, gatewayVersion).run(Messages.params(request)).handle((result, err) -> {
+            if (err != null) {
+                return errorFor(request.get("id"), err);
+            }
+            protocolVersion = result.path("protocolVersion").asText();
+            return Messages.result(request.get("id"), result);
+        });
+    }
+
+    /**
+     * Handles a client request. Completes with the response, or with null when the client cancelled it (no
+     * response is owed then).
+     */
+    public CompletableFuture<ObjectNode> request(ObjectNode request, ClientStream stream) {
+        touch();
+        JsonNode clientId = request.get("id");
+        String method = Messages.method(request);
+        try {
+            return switch (method) {
+                case "ping" -> done(Messages.result(clientId, F.objectNode()));
+                case "initialize" -> throw RpcError.of(ErrorCodes.INVALID_REQUEST, "already_initialized",
+                        "this session is already initialized; start a new session without Mcp-Session-Id").asException();
+                case "tools/list" -> lists.list(request, ListMerger.Kind.TOOLS);
+                case "prompts/list" -> lists.list(request, ListMerger.Kind.PROMPTS);
+                case "resources/list" -> lists.list(request, ListMerger.Kind.RESOURCES);
+                case "resources/templates/list" -> lists.list(request, ListMerger.Kind.TEMPLATES);
+                case "tasks/list" -> lists.list(request, ListMerger.Kind.TASKS);
+                case "tools/call" -> byName(request, stream, "tool");
+                case "prompts/get" -> byName(request, stream, "prompt");
+                case "resources/read", "resources/subscribe", "resources/unsubscribe" -> byUri(request, stream);
+                case "completion/complete" -> completion(request, stream);
+                case "logging/setLevel" -> fanOut(request);
+                case "tasks/get", "tasks/result", "tasks/cancel" -> byTask(request, stream);
+                default -> throw RpcError.of(ErrorCodes.METHOD_NOT_FOUND, "method_not_found",
+                        "method not supported by the gateway: " + method).asException();
+            };
+        } catch (RpcException e) {
+            return done(e.error().toResponse(clientId));
+        }
+    }
+
+    /** A notification from the client. */
+    public void notification(ObjectNode n) {
+        touch();
+        String method = Messages.method(n);
+        ObjectNode params = Messages.params(n);
+        switch (method) {
+            case "notifications/initialized" -> upstreams.values().forEach(Upstream::clientInitialized);
+            case "notifications/cancelled" -> cancelledByClient(params);
+            case "notifications/progress" -> progressFromClient(n, params);
+            case "notifications/roots/list_changed" -> upstreams.values().forEach(u -> {
+                if (u.connected()) {
+                    u.send(n.deepCopy());
+                }
+            });
+            default -> LOG.debugf("session %s: dropped client notification %s", id, method);
+        }
+    }
+
+    /** A client's answer to a request an upstream made; goes back under the upstream's own id. */
+    public void response(ObjectNode r) {
+        touch();
+        ServerRequests.Entry e = serverRequests.take(r.get("id"));
+        if (e == null) {
+            LOG.debugf("session %s: client answered an unknown or finished request", id);
+            return;
+        }
+        progress.release(e.progressToken());
+        e.upstream().send(Messages.withId(r, e.upstreamId()));
+    }
+
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        upstreams.values().forEach(Upstream::close);
+        synchronized (this) {
+            inflight.clear();
+        }
+        streams.closeAll();
+    }
+
+    // ---- toward the upstreams ----
+
+    private CompletableFuture<ObjectNode> byName(ObjectNode request, ClientStream stream, String kind) {
+        ObjectNode params = Messages.params(request);
+        JsonNode nameNode = params.get("name");
+        if (nameNode == null || !nameNode.isTextual()) {
+            throw RpcError.of(ErrorCodes.INVALID_PARAMS, "invalid_params", "params.name must be a string").asException();
+        }
+        Namespacing.Route route = names.route(nameNode.textValue());
+        if (route == null) {
+            throw RpcError.of(ErrorCodes.INVALID_PARAMS, "unknown_" + kind,
+                    "unknown " + kind + " \"" + nameNode.textValue() + "\"").asException();
+        }
+        ObjectNode upstreamParams = params.deepCopy();
+        upstreamParams.put("name", route.name());
+        return forward(request, upstreams.get(route.upstream()), upstreamParams, stream);
+    }
+
+    private CompletableFuture<ObjectNode> byUri(ObjectNode request, ClientStream stream) {
+        ObjectNode params = Messages.params(request);
+        JsonNode uri = params.get("uri");
+        if (uri == null || !uri.isTextual()) {
+            throw RpcError.of(ErrorCodes.INVALID_PARAMS, "invalid_params", "params.uri must be a string").asException();
+        }
+        return resourceUpstream(uri.textValue())
+                .thenCompose(u -> forward(request, u, params.deepCopy(), stream));
+    }
+
+    private CompletableFuture<ObjectNode> completion(ObjectNode request, ClientStream stream) {
+        ObjectNode params = Messages.params(request);
+        JsonNode ref = params.path("ref");
+        String type = ref.path("type").asText();
+        if ("ref/prompt".equals(type)) {
+            Namespacing.Route route = names.route(ref.path("name").asText(null));
+            if (route == null) {
+                throw RpcError.of(ErrorCodes.INVALID_PARAMS, "unknown_prompt",
+                        "unknown prompt \"" + ref.path("name").asText() + "\"").asException();
+            }
+            ObjectNode upstreamParams = params.deepCopy();
+            ((ObjectNode) upstreamParams.get("ref")).put("name", route.name());
+            return forward(request, upstreams.get(route.upstream()), upstreamParams, stream);
+        }
+        if ("ref/resource".equals(type) && ref.path("uri").isTextual()) {
+            return resourceUpstream(ref.path("uri").textValue())
+                    .thenCompose(u -> forward(request, u, params.deepCopy(), stream));
+        }
+        throw RpcError.of(ErrorCodes.INVALID_PARAMS, "invalid_params",
+                "params.ref must be a ref/prompt with a name or a ref/resource with a uri").asException();
+    }
+
+    private CompletableFuture<ObjectNode> byTask(ObjectNode request, ClientStream stream) {
+        ObjectNode params = Messages.params(request);
+        String taskId = params.path("taskId").asText(null);
+        if (taskId == null) {
+            throw RpcError.of(ErrorCodes.INVALID_PARAMS, "invalid_params", "params.taskId must be a string").asException();
+        }
+        String owner = tasks.owner(taskId);
+        if (owner == null) {
+            List<Upstream> capable = withCapability("tasks");
+            if (capable.size() != 1) {
+                throw RpcError.of(ErrorCodes.INVALID_PARAMS, "unknown_task", "unknown task id").asException();
+            }
+            owner = capable.get(0).name();
+        }
+        return forward(request, upstreams.get(owner), params.deepCopy(), stream);
+    }
+
+    /** logging/setLevel goes to every upstream that logs; the client gets one answer. */
+    private CompletableFuture<ObjectNode> fanOut(ObjectNode request) {
+        JsonNode clientId = request.get("id");
+        List<Upstream> targets = withCapability("logging");
+        List<CompletableFuture<ObjectNode>> calls = new ArrayList<>();
+        for (Upstream u : targets) {
+            calls.add(u.call(Messages.method(request), Messages.params(request).deepCopy(), null).response());
+        }
+        return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).handle((v, t) -> {
+            for (int i = 0; i < calls.size(); i++) {
+                CompletableFuture<ObjectNode> c = calls.get(i);
+                if (c.isCompletedExceptionally()) {
+                    return errorFor(clientId, c.handle((r, x) -> x).join());
+                }
+                ObjectNode r = c.join();
+                if (r.has("error")) {
+                    return Messages.errorResponse(clientId, RpcError.of(r.path("error").path("code").asInt(
+                            ErrorCodes.INTERNAL_ERROR), "upstream_error", "upstream '" + targets.get(i).name()
+                                    + "' refused " + Messages.method(request)).with("upstream", targets.get(i).name()));
+                }
+            }
+            return Messages.result(clientId, F.objectNode());
+        });
+    }
+
+    private List<Upstream> withCapability(String capability) {
+        List<Upstream> out = new ArrayList<>();
+        for (Upstream u : upstreams.values()) {
+            ObjectNode init = u.initializeResult();
+            if (init != null && init.path("capabilities").has(capability)) {
+                out.add(u);
+            }
+        }
+        return out;
+    }
+
+    /** The upstream serving a URI: the index, else a fresh listing, else the only upstream with resources. */
+    private CompletableFuture<Upstream> resourceUpstream(String uri) {
+        ResourceIndex.Lookup hit = resources.lookup(uri);
+        if (hit.found()) {
+            return CompletableFuture.completedFuture(upstreams.get(hit.upstream()));
+        }
+        if (hit.upstreams().size() > 1) {
+            return CompletableFuture.failedFuture(ambiguous(hit));
+        }
+        return lists.indexAll().thenApply(v -> {
+            ResourceIndex.Lookup again = resources.lookup(uri);
+            if (again.found()) {
+                return upstreams.get(again.upstream());
+            }
+            if (again.upstreams().size() > 1) {
+                throw ambiguous(again);
+            }
+            List<Upstream> capable = withCapability("resources");
+            if (capable.size() == 1) {
+                return capable.get(0);
+            }
+            throw RpcError.of(ErrorCodes.INVALID_PARAMS, "unknown_resource",
+                    "no upstream of this tenant lists or templates this resource URI").asException();
+        });
+    }
+
+    private static RpcException ambiguous(ResourceIndex.Lookup hit) {
+        return RpcError.of(ErrorCodes.INVALID_PARAMS, "ambiguous_resource",
+                "resource URI is served by more than one upstream: " + String.join(", ", new java.util.TreeSet<>(
+                        hit.upstreams()))).asException();
+    }
+
+    /**
+     * Sends one client request to one upstream under a fresh upstream id, with its progress token replaced,
+     * and answers under the client's id. Messages the upstream ties to it go to the request's stream.
+     */
+    private CompletableFuture<ObjectNode> forward(ObjectNode request, Upstream upstream, ObjectNode params,
+            ClientStream stream) {
+        JsonNode clientId = request.get("id");
+        String method = Messages.method(request);
+        JsonNode clientToken = Messages.progressToken(request);
+        ClientCall cc = new ClientCall(clientId, method, upstream, stream, clientToken);
+        synchronized (this) {
+            if (inflight.containsKey(clientId)) {
+                return done(RpcError.of(ErrorCodes.INVALID_REQUEST, "duplicate_id",
+                        "a request with this id is already in flight in this session").toResponse(clientId));
+            }
+            inflight.put(clientId, cc);
+        }
+        if (clientToken != null) {
+            cc.gatewayProgressToken = progress.forClientCall(cc);
+            ((ObjectNode) params.get("_meta")).set("progressToken", cc.gatewayProgressToken);
+        }
+        Upstream.Call call = upstream.call(method, params, m -> fromUpstream(upstream, m, cc));
+        cc.call = call;
+        return call.response().handle((response, err) -> {
+            synchronized (this) {
+                inflight.remove(clientId);
+            }
+            progress.release(cc.gatewayProgressToken);
+            touch();
+            if (cc.cancelled) {
+                return null;
+            }
+            if (err != null) {
+                return errorFor(clientId, err);
+            }
+            observe(upstream, method, response);
+            ObjectNode out = F.objectNode();
+            out.put("jsonrpc", "2.0");
+            out.set("id", clientId);
+            if (response.has("error")) {
+                out.set("error", response.get("error"));
+            } else {
+                out.set("result", response.get("result"));
+            }
+            return out;
+        });
+    }
+
+    /** Learns routing facts from results: resource links and embedded resources, task ids. */
+    private void observe(Upstream upstream, String method, ObjectNode response) {
+        JsonNode result = response.get("result");
+        if (result == null) {
+            return;
+        }
+        if (result.path("task").path("taskId").isTextual()) {
+            tasks.record(result.path("task").path("taskId").textValue(), upstream.name());
+        }
+        if ("tools/call".equals(method) || "prompts/get".equals(method)) {
+            for (JsonNode block : contentBlocks(result, method)) {
+                String type = block.path("type").asText();
+                if ("resource_link".equals(type) && block.path("uri").isTextual()) {
+                    resources.addResource(upstream.name(), block.path("uri").textValue());
+                } else if ("resource".equals(type) && block.path("resource").path("uri").isTextual()) {
+                    resources.addResource(upstream.name(), block.path("resource").path("uri").textValue());
+                }
+            }
+        }
+    }
+
+    private static List<JsonNode> contentBlocks(JsonNode result, String method) {
+        List<JsonNode> out = new ArrayList<>();
+        if ("tools/call".equals(method)) {
+            result.path("content").forEach(out::add);
+        } else {
+            result.path("messages").forEach(m -> out.add(m.path("content")));
+        }
+        return out;
+    }
+
+    private void cancelledByClient(ObjectNode params) {
+        JsonNode requestId = params.get("requestId");
+        ClientCall cc;
+        synchronized (this) {
+            cc = requestId == null ? null : inflight.get(requestId);
+        }
+        if (cc == null) {
+            return;
+        }
+        cc.cancelled = true;
+        Upstream.Call call = cc.call;
+        if (call != null) {
+            cc.upstream.cancel(call, params.path("reason").asText(null));
+            // nobody waits for an answer to a cancelled request; free its slot now
+            call.response().completeExceptionally(new CancelledByClient());
+        }
+    }
+
+    private void progressFromClient(ObjectNode n, ObjectNode params) {
+        ProgressTokens.UpstreamToken t = progress.upstreamToken(params.get("progressToken"));
+        if (t != null) {
+            ObjectNode copy = n.deepCopy();
+            ((ObjectNode) copy.get("params")).set("progressToken", t.token());
+            t.upstream().send(copy);
+        }
+    }
+
+    // ---- toward the client ----
+
+    @Override
+    public void onMessage(Upstream from, ObjectNode message) {
+        fromUpstream(from, message, null);
+    }
+
+    @Override
+    public void onLinkLost(Upstream from, UpstreamException why) {
+        LOG.infof("session %s: upstream %s link lost (%s)", id, from.name(), why.reason().code());
+        serverRequests.forget(from);
+    }
+
+    /** A request or notification an upstream sent; {@code related} is the client call it belongs to, if known. */
+    private void fromUpstream(Upstream from, ObjectNode m, ClientCall related) {
+        if (closed) {
+            return;
+        }
+        String method = Messages.method(m);
+        if (Messages.isRequest(m)) {
+            if (!SERVER_REQUESTS.contains(method)) {
+                from.send(RpcError.of(ErrorCodes.METHOD_NOT_FOUND, "method not supported by the gateway: " + method)
+                        .toResponse(m.get("id")));
+                return;
+            }
+            long gatewayId = serverRequests.nextId();
+            ObjectNode out = Messages.withId(m, com.fasterxml.jackson.databind.node.LongNode.valueOf(gatewayId));
+            JsonNode token = Messages.progressToken(m);
+            JsonNode gatewayToken = null;
+            if (token != null) {
+                gatewayToken = progress.forUpstream(from, token);
+                ((ObjectNode) out.get("params").get("_meta")).set("progressToken", gatewayToken);
+            }
+            serverRequests.register(gatewayId, from, m.get("id"), gatewayToken);
+            deliver(out, from, related, true);
+            return;
+        }
+        ObjectNode params = Messages.params(m);
+        switch (method) {
+            case "notifications/progress" -> {
+                ClientCall owner = progress.clientCall(params.get("progressToken"));
+                if (owner == null || owner.upstream != from) {
+                    return;
+                }
+                ObjectNode out = m.deepCopy();
+                ((ObjectNode) out.get("params")).set("progressToken", owner.clientProgressToken);
+                deliver(out, from, owner, false);
+            }
+            case "notifications/cancelled" -> {
+                Long g = params.has("requestId") ? serverRequests.takeByUpstreamId(from, params.get("requestId")) : null;
+                if (g != null) {
+                    ObjectNode out = m.deepCopy();
+                    ((ObjectNode) out.get("params")).put("requestId", g);
+                    deliver(out, from, related, true);
+                }
+            }
+            case "notifications/tools/list_changed", "notifications/prompts/list_changed" ->
+                deliver(m, from, null, false);
+            case "notifications/resources/list_changed" -> {
+                resources.forget(from.name());
+                deliver(m, from, null, false);
+            }
+            case "notifications/resources/updated" -> deliver(m, from, null, false);
+            case "notifications/message", "notifications/tasks/status", "notifications/elicitation/complete" ->
+                deliver(m, from, related, true);
+            default -> LOG.debugf("session %s: dropped upstream %s notification %s", id, from.name(), method);
+        }
+    }
+
+    /**
+     * Sends a message toward the client: on the stream of the request it belongs to when known; for stdio
+     * (which says nothing of association) on the stream of a request in flight to the same upstream; else on
+     * the standalone GET stream, buffered until the client opens it.
+     */
+    private void deliver(ObjectNode message, Upstream from, ClientCall related, boolean mayGuess) {
+        ClientCall target = related;
+        if (target == null && mayGuess) {
+            synchronized (this) {
+                for (ClientCall c : inflight.values()) {
+                    if (c.upstream == from) {
+                        target = c;
+                        break;
+                    }
+                }
+            }
+        }
+        if (target != null && !target.cancelled && target.stream.push(message)) {
+            return;
+        }
+        streams.emit(streams.standalone(), codec.toString(message));
+    }
+
+    private void touch() {
+        lastActivityNanos = System.nanoTime();
+    }
+
+    private static CompletableFuture<ObjectNode> done(ObjectNode response) {
+        return CompletableFuture.completedFuture(response);
+    }
+
+    static ObjectNode errorFor(JsonNode clientId, Throwable err) {
+        Throwable t = err;
+        while (t instanceof CompletionException && t.getCause() != null) {
+            t = t.getCause();
+        }
+        if (t instanceof UpstreamException u) {
+            return u.toRpcError().toResponse(clientId);
+        }
+        if (t instanceof RpcException r) {
+            return r.error().toResponse(clientId);
+        }
+        LOG.warnf(t, "unexpected failure answering a request");
+        return RpcError.of(ErrorCodes.INTERNAL_ERROR, "internal_error", "internal gateway error").toResponse(clientId);
+    }
+
+    /** Completes a cancelled call's future so its slot is freed; never reaches the client. */
+    static final class CancelledByClient extends RuntimeException {
+        CancelledByClient() {
+            super("cancelled by the client", null, false, false);
+        }
+    }
+}

@@ -1,0 +1,236 @@
+package dev.cloakgate.session;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.cloakgate.jsonrpc.ErrorCodes;
+import dev.cloakgate.jsonrpc.Messages;
+import dev.cloakgate.jsonrpc.RpcError;
+import dev.cloakgate.upstream.Upstream;
+
+/**
+ * List methods over several upstreams: fan out, prefix names, index resources, merge in the tenant's upstream
+ * order. With several upstreams the cursor is a session-held handle naming which upstreams still have pages
+ * and their own cursors; with one upstream its cursor passes unchanged (the drop-in case).
+ */
+final class ListMerger {
+    private static final Logger LOG = Logger.getLogger(ListMerger.class);
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+    /** Pages followed per upstream when the gateway lists on its own to find a resource. */
+    private static final int INDEX_PAGES = 20;
+
+    enum Kind {
+        TOOLS("tools/list", "tools", "tools", true),
+        PROMPTS("prompts/list", "prompts", "prompts", true),
+        RESOURCES("resources/list", "resources", "resources", false),
+        TEMPLATES("resources/templates/list", "resourceTemplates", "resources", false),
+        TASKS("tasks/list", "tasks", "tasks", false);
+
+        final String method;
+        final String items;
+        final String capability;
+        final boolean named;
+
+        Kind(String method, String items, String capability, boolean named) {
+            this.method = method;
+            this.items = items;
+            this.capability = capability;
+            this.named = named;
+        }
+    }
+
+    private final Map<String, Upstream> upstreams;
+    private final Namespacing names;
+    private final ResourceIndex resources;
+    private final TaskIndex tasks;
+    private final CursorTable cursors;
+
+    ListMerger(Map<String, Upstream> upstreams, Namespacing names, ResourceIndex resources, TaskIndex tasks,
+            CursorTable cursors) {
+        this.upstreams = upstreams;
+        this.names = names;
+        this.resources = resources;
+        this.tasks = tasks;
+        this.cursors = cursors;
+    }
+
+    CompletableFuture<ObjectNode> list(ObjectNode request, Kind kind) {
+        JsonNode clientId = request.get("id");
+        ObjectNode params = Messages.params(request);
+        JsonNode cursorNode = params.get("cursor");
+        boolean single = upstreams.size() == 1;
+
+        Map<String, String> targets = new LinkedHashMap<>();
+        if (cursorNode == null || cursorNode.isNull()) {
+            for (Upstream u : upstreams.values()) {
+                if (offers(u, kind)) {
+                    targets.put(u.name(), null);
+                }
+            }
+        } else if (!cursorNode.isTextual()) {
+            return invalidCursor(clientId);
+        } else if (single) {
+            targets.put(upstreams.keySet().iterator().next(), cursorNode.textValue());
+        } else {
+            Map<String, String> state = cursors.redeem(cursorNode.textValue());
+            if (state == null) {
+                return invalidCursor(clientId);
+            }
+            targets.putAll(state);
+        }
+        if (targets.isEmpty()) {
+            ObjectNode empty = F.objectNode();
+            empty.putArray(kind.items);
+            return CompletableFuture.completedFuture(Messages.result(clientId, empty));
+        }
+
+        Map<String, CompletableFuture<ObjectNode>> calls = new LinkedHashMap<>();
+        targets.forEach((name, cursor) -> {
+            ObjectNode p = params.deepCopy();
+            p.remove("cursor");
+            if (cursor != null) {
+                p.put("cursor", cursor);
+            }
+            calls.put(name, upstreams.get(name).call(kind.method, p, null).response());
+        });
+        return CompletableFuture.allOf(calls.values().toArray(CompletableFuture[]::new))
+                .handle((v, t) -> merge(clientId, kind, calls, single));
+    }
+
+    private ObjectNode merge(JsonNode clientId, Kind kind, Map<String, CompletableFuture<ObjectNode>> calls,
+            boolean single) {
+        ObjectNode merged = null;
+        ArrayNode items = F.arrayNode();
+        Map<String, String> next = new LinkedHashMap<>();
+        ObjectNode firstFailure = null;
+        for (Map.Entry<String, CompletableFuture<ObjectNode>> e : calls.entrySet()) {
+            String name = e.getKey();
+            CompletableFuture<ObjectNode> c = e.getValue();
+            ObjectNode response = c.isCompletedExceptionally() ? null : c.join();
+            if (response == null || response.has("error")) {
+                ObjectNode failure = response != null ? Messages.withId(response, clientId)
+                        : GatewaySession.errorFor(clientId, c.handle((r, x) -> x).join());
+                if (firstFailure == null) {
+                    firstFailure = failure;
+                }
+                LOG.infof("%s: upstream %s left out of the merged list (%s)", kind.method, name,
+                        failure.path("error").path("data").path("reason").asText("error"));
+                continue;
+            }
+            JsonNode result = response.path("result");
+            if (single) {
+                // the drop-in case: the upstream's result as it is, cursor included
+                index(name, kind, result.path(kind.items));
+                return Messages.result(clientId, result);
+            }
+            if (merged == null && result instanceof ObjectNode ro) {
+                merged = ro.deepCopy();
+            }
+            for (JsonNode item : result.path(kind.items)) {
+                items.add(exposed(name, kind, item));
+            }
+            index(name, kind, result.path(kind.items));
+            if (result.path("nextCursor").isTextual()) {
+                next.put(name, result.path("nextCursor").textValue());
+            }
+        }
+        if (merged == null) {
+            return firstFailure;
+        }
+        merged.set(kind.items, items);
+        merged.remove("nextCursor");
+        if (!next.isEmpty()) {
+            merged.put("nextCursor", cursors.issue(next));
+        }
+        return Messages.result(clientId, merged);
+    }
+
+    private JsonNode exposed(String upstream, Kind kind, JsonNode item) {
+        if (!kind.named || !(item instanceof ObjectNode o) || !o.path("name").isTextual()) {
+            return item;
+        }
+        ObjectNode copy = o.deepCopy();
+        copy.put("name", names.expose(upstream, o.path("name").textValue()));
+        return copy;
+    }
+
+    private void index(String upstream, Kind kind, JsonNode items) {
+        for (JsonNode item : items) {
+            switch (kind) {
+                case TOOLS, PROMPTS -> {
+                    // names carry no routing state beyond the prefix
+                }
+                case RESOURCES -> {
+                    if (item.path("uri").isTextual()) {
+                        resources.addResource(upstream, item.path("uri").textValue());
+                    }
+                }
+                case TEMPLATES -> {
+                    if (item.path("uriTemplate").isTextual()) {
+                        resources.addTemplate(upstream, item.path("uriTemplate").textValue());
+                    }
+                }
+                case TASKS -> {
+                    if (item.path("taskId").isTextual()) {
+                        tasks.record(item.path("taskId").textValue(), upstream);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Lists resources and templates of every resource-capable upstream (a bounded number of pages). */
+    CompletableFuture<Void> indexAll() {
+        List<CompletableFuture<Void>> all = new ArrayList<>();
+        for (Upstream u : upstreams.values()) {
+            if (offers(u, Kind.RESOURCES)) {
+                all.add(indexPages(u, Kind.RESOURCES, null, INDEX_PAGES));
+                all.add(indexPages(u, Kind.TEMPLATES, null, INDEX_PAGES));
+            }
+        }
+        return CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).exceptionally(t -> null);
+    }
+
+    private CompletableFuture<Void> indexPages(Upstream u, Kind kind, String cursor, int pagesLeft) {
+        ObjectNode p = F.objectNode();
+        if (cursor != null) {
+            p.put("cursor", cursor);
+        }
+        return u.call(kind.method, p, null).response().thenCompose(r -> {
+            JsonNode result = r.path("result");
+            index(u.name(), kind, result.path(kind.items));
+            if (pagesLeft > 1 && result.path("nextCursor").isTextual()) {
+                return indexPages(u, kind, result.path("nextCursor").textValue(), pagesLeft - 1);
+            }
+            return CompletableFuture.completedFuture(null);
+        });
+    }
+
+    /** Upstreams whose handshake advertised the capability; one that never came up is tried (it may now). */
+    private static boolean offers(Upstream u, Kind kind) {
+        ObjectNode init = u.initializeResult();
+        if (init == null) {
+            return true;
+        }
+        JsonNode caps = init.path("capabilities");
+        if (kind == Kind.TASKS) {
+            return caps.path("tasks").has("list");
+        }
+        return caps.has(kind.capability);
+    }
+
+    private static CompletableFuture<ObjectNode> invalidCursor(JsonNode clientId) {
+        return CompletableFuture.completedFuture(RpcError.of(ErrorCodes.INVALID_PARAMS, "invalid_cursor",
+                "unknown or expired cursor; list again without one").toResponse(clientId));
+    }
+}

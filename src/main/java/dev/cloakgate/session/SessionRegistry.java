@@ -1,0 +1,105 @@
+package dev.cloakgate.session;
+
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+
+import org.jboss.logging.Logger;
+
+import dev.cloakgate.jsonrpc.JsonCodec;
+import dev.cloakgate.tenant.TenantConfig;
+import dev.cloakgate.tenant.UpstreamConfig;
+import dev.cloakgate.upstream.Backoff;
+import dev.cloakgate.upstream.LinkFactory;
+import dev.cloakgate.upstream.Upstream;
+
+/**
+ * Live sessions by id. Ids are 128 random bits, so knowing one session's id says nothing of another's. Idle
+ * sessions expire; idle stdio children are ended and re-spawned on next use.
+ */
+public final class SessionRegistry {
+    private static final Logger LOG = Logger.getLogger(SessionRegistry.class);
+
+    private final GatewaySettings settings;
+    private final JsonCodec codec;
+    private final LinkFactory links;
+    private final ScheduledExecutorService timer;
+    private final SecureRandom random = new SecureRandom();
+    private final Map<String, GatewaySession> sessions = new ConcurrentHashMap<>();
+
+    public SessionRegistry(GatewaySettings settings, JsonCodec codec, LinkFactory links, ScheduledExecutorService timer) {
+        this.settings = settings;
+        this.codec = codec;
+        this.links = links;
+        this.timer = timer;
+    }
+
+    /** A new session, not yet findable: {@link #register} it once its handshake succeeded. */
+    public GatewaySession create(TenantConfig tenant) {
+        byte[] b = new byte[16];
+        random.nextBytes(b);
+        String id = HexFormat.of().formatHex(b);
+        Upstream.Limits limits = new Upstream.Limits(settings.initializeTimeout(), settings.requestTimeout(),
+                settings.upstreamIdleTimeout());
+        return new GatewaySession(id, tenant, settings.version(), codec,
+                new SessionStreams(settings.eventBufferEvents(), settings.eventBufferBytes()),
+                (UpstreamConfig cfg, String label, Upstream.Listener listener) -> new Upstream(cfg, label, links,
+                        listener, timer, limits,
+                        new Backoff(settings.backoffInitial(), settings.backoffMax(), System::nanoTime)));
+    }
+
+    public boolean full() {
+        return sessions.size() >= settings.maxSessions();
+    }
+
+    public void register(GatewaySession s) {
+        sessions.put(s.id(), s);
+    }
+
+    public GatewaySession get(String id) {
+        return id == null ? null : sessions.get(id);
+    }
+
+    /** Ends a session and its upstream sessions; false when it was not known. */
+    public boolean remove(String id) {
+        GatewaySession s = id == null ? null : sessions.remove(id);
+        if (s == null) {
+            return false;
+        }
+        s.close();
+        return true;
+    }
+
+    public int size() {
+        return sessions.size();
+    }
+
+    /** Expires idle sessions and ends idle stdio children (run periodically). */
+    public void sweep() {
+        long sessionIdle = settings.sessionIdleTimeout().toNanos();
+        long upstreamIdle = settings.upstreamIdleTimeout().toNanos();
+        for (GatewaySession s : List.copyOf(sessions.values())) {
+            if (!s.busy() && s.idleNanos() > sessionIdle) {
+                LOG.debugf("session %s expired after %d s idle", s.id(), settings.sessionIdleTimeout().toSeconds());
+                remove(s.id());
+                continue;
+            }
+            for (Upstream u : s.upstreams().values()) {
+                if (u.config() instanceof UpstreamConfig.Stdio && u.connected() && u.idleNanos() > upstreamIdle
+                        && !s.busy()) {
+                    LOG.debugf("session %s: ending idle upstream %s", s.id(), u.name());
+                    u.release();
+                }
+            }
+        }
+    }
+
+    public void closeAll() {
+        for (String id : List.copyOf(sessions.keySet())) {
+            remove(id);
+        }
+    }
+}

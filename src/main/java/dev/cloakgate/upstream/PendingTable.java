@@ -1,0 +1,56 @@
+package dev.cloakgate.upstream;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/** Requests a link has sent and not yet seen answered, under the ids the link itself issued. */
+final class PendingTable {
+
+    /** One request in flight; {@code related} receives messages the upstream ties to it (may be null). */
+    record Entry(long id, CompletableFuture<ObjectNode> response, Consumer<ObjectNode> related) {
+    }
+
+    private final AtomicLong ids = new AtomicLong();
+    private final Map<Long, Entry> pending = new ConcurrentHashMap<>();
+
+    Entry open(Consumer<ObjectNode> related) {
+        long id = ids.incrementAndGet();
+        Entry e = new Entry(id, new CompletableFuture<>(), related);
+        pending.put(id, e);
+        e.response().whenComplete((r, t) -> pending.remove(id));
+        return e;
+    }
+
+    Entry get(long id) {
+        return pending.get(id);
+    }
+
+    /** Completes the request the response answers; false when no such request is pending. */
+    boolean complete(ObjectNode response) {
+        JsonNode id = response.get("id");
+        if (id == null || !id.canConvertToLong()) {
+            return false;
+        }
+        Entry e = pending.get(id.asLong());
+        if (e == null) {
+            return false;
+        }
+        return e.response().complete(response);
+    }
+
+    void failAll(RuntimeException cause) {
+        for (Entry e : pending.values()) {
+            e.response().completeExceptionally(cause);
+        }
+    }
+
+    int size() {
+        return pending.size();
+    }
+}

@@ -1,0 +1,274 @@
+package dev.cloakgate.upstream;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.cloakgate.jsonrpc.JsonCodec;
+import dev.cloakgate.jsonrpc.Messages;
+import dev.cloakgate.tenant.UpstreamConfig;
+
+/**
+ * An upstream spawned as a child process: newline-delimited JSON-RPC on stdin/stdout. A stdio server serves
+ * one client, so each gateway session gets its own child. What is spawned comes only from the tenant file.
+ */
+public final class StdioLink implements UpstreamLink {
+    private static final Logger LOG = Logger.getLogger(StdioLink.class);
+    /** Variables a child inherits from the gateway; everything else (keys, tokens) stays behind. */
+    private static final List<String> INHERITED = List.of("PATH", "HOME", "USER", "LOGNAME", "SHELL", "TERM", "LANG",
+            "LC_ALL", "TZ", "TMPDIR", "NODE_EXTRA_CA_CERTS", "SystemRoot");
+
+    private final UpstreamConfig.Stdio config;
+    private final String label;
+    private final JsonCodec codec;
+    private final Inbound inbound;
+    private final Executor writer;
+    private final PendingTable pending = new PendingTable();
+    private final CompletableFuture<UpstreamException> closed = new CompletableFuture<>();
+    private volatile Process process;
+    private volatile OutputStream stdin;
+    private volatile boolean closing;
+
+    /**
+     * @param writer runs writes to the child one at a time, never on the caller's thread (a child that stops
+     *        reading must not stall the gateway's event loop)
+     */
+    public StdioLink(UpstreamConfig.Stdio config, String label, JsonCodec codec, Inbound inbound, Executor writer) {
+        this.config = config;
+        this.label = label;
+        this.codec = codec;
+        this.inbound = inbound;
+        this.writer = writer;
+    }
+
+    @Override
+    public CompletableFuture<Void> open() {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(config.command());
+        cmd.addAll(config.args());
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        Map<String, String> env = pb.environment();
+        Map<String, String> parent = Map.copyOf(env);
+        env.clear();
+        for (String k : INHERITED) {
+            String v = parent.get(k);
+            if (v != null) {
+                env.put(k, v);
+            }
+        }
+        env.putAll(config.env());
+        if (config.cwd() != null) {
+            pb.directory(config.cwd().toFile());
+        }
+        try {
+            process = pb.start();
+        } catch (IOException e) {
+            UpstreamException x = new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_UNAVAILABLE,
+                    "could not be started: " + e.getMessage());
+            closed.complete(x);
+            return CompletableFuture.failedFuture(x);
+        }
+        stdin = process.getOutputStream();
+        LOG.debugf("upstream %s: started pid %d", label, process.pid());
+        thread("out", this::readStdout).start();
+        thread("err", this::drainStderr).start();
+        process.onExit().thenAccept(p -> shutDown(new UpstreamException(config.name(),
+                UpstreamException.Reason.UPSTREAM_EXITED, closing ? "was closed" : "exited (status " + p.exitValue() + ")")));
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public Pending request(String method, JsonNode params, Consumer<ObjectNode> related) {
+        // stdio carries no request association: related messages arrive through Inbound
+        PendingTable.Entry e = pending.open(null);
+        if (closed.isDone()) {
+            e.response().completeExceptionally(closed.join());
+        } else {
+            write(Messages.request(com.fasterxml.jackson.databind.node.LongNode.valueOf(e.id()), method, params));
+        }
+        return new Pending(e.id(), e.response());
+    }
+
+    @Override
+    public void send(ObjectNode message) {
+        if (!closed.isDone()) {
+            write(message);
+        }
+    }
+
+    @Override
+    public void initialized(String protocolVersion) {
+        // nothing to do: stdio has no per-version transport behaviour
+    }
+
+    @Override
+    public CompletableFuture<UpstreamException> closed() {
+        return closed;
+    }
+
+    @Override
+    public void close() {
+        closing = true;
+        Process p = process;
+        if (p == null) {
+            closed.complete(new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_EXITED, "was closed"));
+            return;
+        }
+        // closing stdin is the polite stop for a stdio server; npx-style launchers leave grandchildren, end those too
+        writer.execute(() -> {
+            try {
+                stdin.close();
+            } catch (IOException ignored) {
+                // already gone
+            }
+        });
+        p.onExit().orTimeout(2, TimeUnit.SECONDS).whenComplete((x, t) -> {
+            if (t != null) {
+                p.descendants().forEach(ProcessHandle::destroy);
+                p.destroy();
+                p.onExit().orTimeout(2, TimeUnit.SECONDS).whenComplete((y, u) -> {
+                    if (u != null) {
+                        p.descendants().forEach(ProcessHandle::destroyForcibly);
+                        p.destroyForcibly();
+                    }
+                });
+            } else {
+                p.descendants().forEach(ProcessHandle::destroy);
+            }
+        });
+    }
+
+    /** The child's process id, for diagnostics and tests. */
+    public long pid() {
+        Process p = process;
+        return p == null ? -1 : p.pid();
+    }
+
+    private void write(ObjectNode message) {
+        byte[] bytes = codec.toBytes(message);
+        writer.execute(() -> {
+            if (closed.isDone()) {
+                return;
+            }
+            try {
+                OutputStream out = stdin;
+                out.write(bytes);
+                out.write('\n');
+                out.flush();
+            } catch (IOException e) {
+                shutDown(new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_EXITED,
+                        "stopped reading its input"));
+            }
+        });
+    }
+
+    private void readStdout() {
+        LineReader lines = new LineReader(process.getInputStream(), codec.limits().maxBytes());
+        try {
+            while (true) {
+                byte[] line;
+                try {
+                    line = lines.next();
+                } catch (LineReader.LineTooLong e) {
+                    LOG.warnf("upstream %s: dropped a message over %d bytes", label, codec.limits().maxBytes());
+                    continue;
+                }
+                if (line == null) {
+                    break;
+                }
+                int n = lines.length();
+                if (n == 0 || blank(line, n)) {
+                    continue;
+                }
+                JsonNode msg;
+                try {
+                    msg = codec.parse(line, 0, n);
+                } catch (JsonCodec.MalformedJson e) {
+                    // some servers print logs to stdout; never log the line itself, it can carry data
+                    LOG.debugf("upstream %s: ignored a non-JSON-RPC line of %d bytes (%s)", label, n, e.getMessage());
+                    continue;
+                }
+                dispatch(msg);
+            }
+        } catch (IOException e) {
+            LOG.debugf("upstream %s: stdout read ended: %s", label, e.getClass().getSimpleName());
+        }
+        Process p = process;
+        // stdout closed: the process is ending; wait briefly so the exit status lands in the reason
+        p.onExit().completeOnTimeout(p, 500, TimeUnit.MILLISECONDS).thenAccept(x -> shutDown(
+                new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_EXITED,
+                        closing ? "was closed" : x.isAlive() ? "closed its output" : "exited (status " + x.exitValue() + ")")));
+    }
+
+    private void dispatch(JsonNode msg) {
+        if (!(msg instanceof ObjectNode o)) {
+            LOG.debugf("upstream %s: ignored a non-object message", label);
+            return;
+        }
+        if (Messages.isResponse(o)) {
+            if (!pending.complete(o)) {
+                LOG.debugf("upstream %s: response to an unknown or finished request", label);
+            }
+            return;
+        }
+        if (o.has("method")) {
+            inbound.onMessage(o);
+        }
+    }
+
+    private void drainStderr() {
+        // stderr can carry data (paths, records): count it, never log its text
+        try (InputStream err = process.getErrorStream()) {
+            byte[] buf = new byte[8192];
+            long total = 0;
+            int n;
+            while ((n = err.read(buf)) > 0) {
+                total += n;
+                if (LOG.isDebugEnabled()) {
+                    LOG.debugf("upstream %s: stderr %d bytes (%d total)", label, n, total);
+                }
+            }
+        } catch (IOException ignored) {
+            // the process is gone
+        }
+    }
+
+    private void shutDown(UpstreamException why) {
+        if (closed.complete(why)) {
+            pending.failAll(why);
+            Process p = process;
+            if (p != null && p.isAlive() && !closing) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+            }
+            inbound.onClosed(why);
+        }
+    }
+
+    private Thread thread(String stream, Runnable body) {
+        Thread t = new Thread(body, "cloakgate-stdio-" + label + "-" + stream);
+        t.setDaemon(true);
+        return t;
+    }
+
+    private static boolean blank(byte[] b, int n) {
+        for (int i = 0; i < n; i++) {
+            if (b[i] != ' ' && b[i] != '\t' && b[i] != '\r') {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,91 @@
+package dev.cloakgate.tenant;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TenantParserTest {
+    private final TenantParser parser = new TenantParser(EnvExpander.of(Map.of("CRM_TOKEN", "s3cret")), Path.of("/work"));
+
+    @Test
+    void readsBothUpstreamKindsInOrderWithEnvExpansion() throws Exception {
+        TenantConfig t = parse("acme", """
+                {"upstreams": {
+                   "fs": {"command": "npx", "args": ["-y", "server", "/data"], "env": {"A": "b"}, "cwd": "sub"},
+                   "crm": {"url": "http://crm.internal:8080/mcp", "headers": {"Authorization": "Bearer ${env:CRM_TOKEN}"}}
+                 },
+                 "namespace": "prefix"}""");
+        assertEquals(List.of("fs", "crm"), List.copyOf(t.upstreams().keySet()));
+        UpstreamConfig.Stdio fs = assertInstanceOf(UpstreamConfig.Stdio.class, t.upstreams().get("fs"));
+        assertEquals(List.of("-y", "server", "/data"), fs.args());
+        assertEquals(Path.of("/work/sub"), fs.cwd());
+        UpstreamConfig.Http crm = assertInstanceOf(UpstreamConfig.Http.class, t.upstreams().get("crm"));
+        assertEquals("Bearer s3cret", crm.headers().get("Authorization"));
+        assertEquals(Namespace.PREFIX, t.namespace());
+        assertEquals(64, t.digest().length());
+    }
+
+    @Test
+    void unknownKeysAreRefusedWithTheirJsonPath() {
+        assertEquals("$.upstreams.fs.comand", failure("{\"upstreams\":{\"fs\":{\"command\":\"x\",\"comand\":\"y\"}}}").path());
+        assertEquals("$.sanitise", failure("{\"upstreams\":{\"fs\":{\"command\":\"x\"}},\"sanitise\":true}").path());
+        assertEquals("$.upstreams.crm.header",
+                failure("{\"upstreams\":{\"crm\":{\"url\":\"http://h/mcp\",\"header\":{}}}}").path());
+    }
+
+    @Test
+    void refusesWhatCannotWork() {
+        assertEquals("$.upstreams.f_s", failure("{\"upstreams\":{\"f_s\":{\"command\":\"x\"}}}").path());
+        assertEquals("$.upstreams.fs", failure("{\"upstreams\":{\"fs\":{\"command\":\"x\",\"url\":\"http://h\"}}}").path());
+        assertEquals("$.upstreams", failure("{\"upstreams\":{}}").path());
+        assertEquals("$.upstreams", failure("{}").path());
+        assertEquals("$.namespace", failure(
+                "{\"upstreams\":{\"a\":{\"command\":\"x\"},\"b\":{\"command\":\"y\"}},\"namespace\":\"none\"}").path());
+        assertEquals("$.namespace", failure("{\"upstreams\":{\"a\":{\"command\":\"x\"}},\"namespace\":\"flat\"}").path());
+        assertEquals("$.upstreams.crm.url", failure("{\"upstreams\":{\"crm\":{\"url\":\"ftp://h/x\"}}}").path());
+        assertEquals("$.upstreams.crm.headers.Host",
+                failure("{\"upstreams\":{\"crm\":{\"url\":\"http://h/\",\"headers\":{\"Host\":\"x\"}}}}").path());
+        assertEquals("$", failure("{\"upstreams\":{\"a\":{\"command\":\"x\"}},\"upstreams\":{}}").path());
+    }
+
+    @Test
+    void missingEnvironmentVariableIsAnErrorNotAnEmptyCredential() {
+        TenantConfigException e = failure(
+                "{\"upstreams\":{\"crm\":{\"url\":\"http://h/\",\"headers\":{\"Authorization\":\"${env:NOPE}\"}}}}");
+        assertEquals("$.upstreams.crm.headers.Authorization", e.path());
+        assertTrue(e.getMessage().contains("NOPE"));
+    }
+
+    @Test
+    void namespaceNoneWithOneUpstream() throws Exception {
+        assertEquals(Namespace.NONE, parse("solo", "{\"upstreams\":{\"a\":{\"command\":\"x\"}},\"namespace\":\"none\"}")
+                .namespace());
+    }
+
+    @Test
+    void registryNamesTheBadFileAndRefusesBadTenantNames(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("good.json"), "{\"upstreams\":{\"a\":{\"command\":\"x\"}}}");
+        assertEquals(1, TenantRegistry.load(dir, parser).all().size());
+        Files.writeString(dir.resolve("Bad_Name.json"), "{\"upstreams\":{\"a\":{\"command\":\"x\"}}}");
+        TenantConfigException e = assertThrows(TenantConfigException.class, () -> TenantRegistry.load(dir, parser));
+        assertTrue(e.file().endsWith("Bad_Name.json"), e.file());
+    }
+
+    private TenantConfig parse(String name, String json) throws TenantConfigException {
+        return parser.parse(name, name + ".json", json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private TenantConfigException failure(String json) {
+        return assertThrows(TenantConfigException.class, () -> parse("t", json));
+    }
+}
