@@ -126,8 +126,9 @@ public final class GatewaySession implements Upstream.Listener {
         touch();
         JsonNode clientId = request.get("id");
         String method = Messages.method(request);
+        CompletableFuture<ObjectNode> answer;
         try {
-            return switch (method) {
+            answer = switch (method) {
                 case "ping" -> done(Messages.result(clientId, F.objectNode()));
                 case "initialize" -> throw RpcError.of(ErrorCodes.INVALID_REQUEST, "already_initialized",
                         "this session is already initialized; start a new session without Mcp-Session-Id").asException();
@@ -148,6 +149,8 @@ public final class GatewaySession implements Upstream.Listener {
         } catch (RpcException e) {
             return done(e.error().toResponse(clientId));
         }
+        // refusals raised while routing (an unknown resource, an ambiguous one) become error responses
+        return answer.handle((r, t) -> t == null ? r : errorFor(clientId, t));
     }
 
     /** A notification from the client. */

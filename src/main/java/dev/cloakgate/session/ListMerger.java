@@ -128,10 +128,10 @@ final class ListMerger {
                 continue;
             }
             JsonNode result = response.path("result");
+            index(name, kind, result.path(kind.items));
             if (single) {
-                // the drop-in case: the upstream's result as it is, cursor included
-                index(name, kind, result.path(kind.items));
-                return Messages.result(clientId, result);
+                // one upstream: its result as it is, cursor included; only names get their prefix
+                return Messages.result(clientId, kind.named ? renamed(name, kind, result) : result);
             }
             if (merged == null && result instanceof ObjectNode ro) {
                 merged = ro.deepCopy();
@@ -139,7 +139,6 @@ final class ListMerger {
             for (JsonNode item : result.path(kind.items)) {
                 items.add(exposed(name, kind, item));
             }
-            index(name, kind, result.path(kind.items));
             if (result.path("nextCursor").isTextual()) {
                 next.put(name, result.path("nextCursor").textValue());
             }
@@ -153,6 +152,19 @@ final class ListMerger {
             merged.put("nextCursor", cursors.issue(next));
         }
         return Messages.result(clientId, merged);
+    }
+
+    private JsonNode renamed(String upstream, Kind kind, JsonNode result) {
+        if (!(result instanceof ObjectNode ro) || !result.path(kind.items).isArray()) {
+            return result;
+        }
+        ObjectNode copy = ro.deepCopy();
+        ArrayNode items = F.arrayNode();
+        for (JsonNode item : result.path(kind.items)) {
+            items.add(exposed(upstream, kind, item));
+        }
+        copy.set(kind.items, items);
+        return copy;
     }
 
     private JsonNode exposed(String upstream, Kind kind, JsonNode item) {

@@ -60,6 +60,12 @@ public final class HttpLink implements UpstreamLink {
     private volatile String sessionId;
     private volatile String protocolVersion;
     private volatile String getStreamLastEventId;
+    /**
+     * Each HTTP POST is its own exchange and the upstream may process them in any order; notifications and
+     * responses are therefore chained, and a request waits for the ones sent before it (initialized must
+     * reach the server before the first call, a cancellation before a retry).
+     */
+    private CompletableFuture<Void> ordered = CompletableFuture.completedFuture(null);
 
     public HttpLink(UpstreamConfig.Http config, String label, HttpClient client, JsonCodec codec, Inbound inbound,
             ScheduledExecutorService timer, Timeouts timeouts) {
@@ -83,15 +89,27 @@ public final class HttpLink implements UpstreamLink {
         if (closed.isDone()) {
             e.response().completeExceptionally(closed.join());
         } else {
-            post(Messages.request(LongNode.valueOf(e.id()), method, params), e);
+            ObjectNode message = Messages.request(LongNode.valueOf(e.id()), method, params);
+            CompletableFuture<Void> before;
+            synchronized (this) {
+                before = ordered;
+            }
+            if (before.isDone()) {
+                post(message, e);
+            } else {
+                before.whenComplete((v, t) -> post(message, e));
+            }
         }
         return new Pending(e.id(), e.response());
     }
 
     @Override
     public void send(ObjectNode message) {
-        if (!closed.isDone()) {
-            post(message, null);
+        if (closed.isDone()) {
+            return;
+        }
+        synchronized (this) {
+            ordered = ordered.handle((v, t) -> null).thenCompose(v -> post(message, null));
         }
     }
 
@@ -130,7 +148,8 @@ public final class HttpLink implements UpstreamLink {
         return b;
     }
 
-    private void post(ObjectNode message, PendingTable.Entry entry) {
+    /** Completes when the exchange is over (for a request: its answer handled or failed). */
+    private CompletableFuture<Void> post(ObjectNode message, PendingTable.Entry entry) {
         HttpRequest.Builder b = base()
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
@@ -140,7 +159,7 @@ public final class HttpLink implements UpstreamLink {
             b.header("Mcp-Session-Id", sid);
         }
         Exchange x = new Exchange(entry);
-        client.sendAsync(b.build(), x::handler).whenComplete((resp, err) -> {
+        return client.sendAsync(b.build(), x::handler).handle((resp, err) -> {
             if (err != null) {
                 fail(entry, transportFailure(err));
             } else if (entry != null && !entry.response().isDone()) {
@@ -148,6 +167,7 @@ public final class HttpLink implements UpstreamLink {
             } else if (entry == null && x.status >= 400 && x.status != 404) {
                 LOG.debugf("upstream %s: a notification or response was refused with HTTP %d", label, x.status);
             }
+            return null;
         });
     }
 

@@ -1,0 +1,195 @@
+package dev.cloakgate.acceptance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.cloakgate.testing.Json;
+import dev.cloakgate.testing.McpHttpClient;
+import dev.cloakgate.testing.McpStdioClient;
+import dev.cloakgate.testing.McpTestClient;
+import dev.cloakgate.testing.NodeFixtures;
+import dev.cloakgate.testing.Transcript;
+import dev.cloakgate.testing.Upstreams;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * The gateway changes nothing it did not mean to: the same scripted session run straight at a real server and
+ * through the gateway gives identical transcripts, except the intended differences (the gateway's serverInfo,
+ * the tool-name prefix, the ids), with every tool's inputSchema identical byte for byte.
+ */
+@QuarkusTest
+@WithTestResource(Upstreams.class)
+class TransparencyTest {
+
+    @TestHTTPResource("/")
+    URI root;
+
+    @Test
+    void filesystemOverStdio() {
+        Path fsRoot = Path.of(System.getProperty("test.fs.root"));
+        Transcript direct;
+        try (McpTestClient c = new McpStdioClient(List.of("node", NodeFixtures.FILESYSTEM.toString(), fsRoot.toString()),
+                null)) {
+            direct = filesystemScript(c, fsRoot, "");
+        }
+        Transcript through;
+        try (McpTestClient c = new McpHttpClient(root.resolve("t/fs/mcp"))) {
+            through = filesystemScript(c, fsRoot, "fs__");
+        }
+        assertSame(direct, through, "fs__");
+    }
+
+    @Test
+    void filesystemAsADropInWithNamespaceNone() {
+        Path fsRoot = Path.of(System.getProperty("test.fs.root"));
+        Transcript direct;
+        try (McpTestClient c = new McpStdioClient(List.of("node", NodeFixtures.FILESYSTEM.toString(), fsRoot.toString()),
+                null)) {
+            direct = filesystemScript(c, fsRoot, "");
+        }
+        Transcript through;
+        try (McpTestClient c = new McpHttpClient(root.resolve("t/fsnone/mcp"))) {
+            through = filesystemScript(c, fsRoot, "");
+        }
+        assertSame(direct, through, "");
+    }
+
+    @Test
+    void everythingOverStreamableHttp() {
+        URI upstream = URI.create(System.getProperty("test.everything.url"));
+        Transcript direct;
+        try (McpTestClient c = new McpHttpClient(upstream)) {
+            direct = everythingScript(c, "");
+        }
+        Transcript through;
+        try (McpTestClient c = new McpHttpClient(root.resolve("t/everything/mcp"))) {
+            through = everythingScript(c, "ev__");
+        }
+        assertSame(direct, through, "ev__");
+    }
+
+    private static Transcript filesystemScript(McpTestClient c, Path fsRoot, String prefix) {
+        Transcript t = new Transcript();
+        t.recordInitialize(c, "2025-11-25");
+        t.record(c, "tools/list", Json.object());
+        t.record(c, "tools/call", call(prefix + "list_allowed_directories", "{}"));
+        t.record(c, "tools/call", call(prefix + "list_directory", "{\"path\":" + quote(fsRoot.toString()) + "}"));
+        t.record(c, "tools/call", call(prefix + "read_text_file",
+                "{\"path\":" + quote(fsRoot.resolve("hello.txt").toString()) + "}"));
+        t.record(c, "tools/call", call(prefix + "read_text_file",
+                "{\"path\":" + quote(fsRoot.resolve("missing.txt").toString()) + "}"));
+        t.record(c, "tools/call", call(prefix + "directory_tree", "{\"path\":" + quote(fsRoot.toString()) + "}"));
+        t.record(c, "tools/call", call(prefix + "read_text_file", "{\"path\":\"/etc/passwd\"}"));
+        t.record(c, "tools/call", call(prefix + "read_text_file", "{}"));
+        return t;
+    }
+
+    private static Transcript everythingScript(McpTestClient c, String prefix) {
+        Transcript t = new Transcript();
+        t.recordInitialize(c, "2025-11-25");
+        t.record(c, "tools/list", Json.object());
+        t.record(c, "tools/call", call(prefix + "echo", "{\"message\":\"hello through the gateway\"}"));
+        t.record(c, "tools/call", call(prefix + "get-sum", "{\"a\":1.5,\"b\":2}"));
+        t.record(c, "tools/call", call(prefix + "get-sum", "{\"a\":\"one\",\"b\":2}"));
+        t.record(c, "tools/call", call(prefix + "get-tiny-image", "{}"));
+        t.record(c, "tools/call", call(prefix + "get-structured-content", "{\"location\":\"New York\"}"));
+        t.record(c, "tools/call", call(prefix + "get-annotated-message", "{\"messageType\":\"error\",\"includeImage\":true}"));
+        t.record(c, "tools/call", call(prefix + "get-resource-links", "{\"count\":3}"));
+        t.record(c, "tools/call", call(prefix + "no-such-tool", "{}"));
+        t.record(c, "prompts/list", Json.object());
+        t.record(c, "prompts/get", Json.obj("{\"name\":\"" + prefix + "simple-prompt\"}"));
+        t.record(c, "prompts/get", Json.obj("{\"name\":\"" + prefix + "args-prompt\",\"arguments\":{\"city\":\"Lyon\"}}"));
+        t.record(c, "completion/complete", Json.obj("{\"ref\":{\"type\":\"ref/prompt\",\"name\":\"" + prefix
+                + "completable-prompt\"},\"argument\":{\"name\":\"department\",\"value\":\"E\"}}"));
+        JsonNode page = t.record(c, "resources/list", Json.object());
+        String firstListed = page.path("result").path("resources").path(0).path("uri").asText();
+        int pages = 1;
+        while (page.path("result").path("nextCursor").isTextual() && pages < 20) {
+            page = t.record(c, "resources/list",
+                    Json.obj("{\"cursor\":" + quote(page.path("result").path("nextCursor").textValue()) + "}"));
+            pages++;
+        }
+        t.record(c, "resources/templates/list", Json.object());
+        t.record(c, "resources/read", Json.obj("{\"uri\":\"demo://resource/dynamic/text/1\"}"));
+        // a listed (static) resource: blobs of dynamic ones embed the wall-clock time in base64
+        t.record(c, "resources/read", Json.obj("{\"uri\":" + quote(firstListed) + "}"));
+        t.record(c, "ping", Json.object());
+        return t;
+    }
+
+    /** Compares entry by entry after undoing the intended differences. */
+    static void assertSame(Transcript direct, Transcript through, String prefix) {
+        assertEquals(direct.entries().size(), through.entries().size());
+        for (int i = 0; i < direct.entries().size(); i++) {
+            Transcript.Entry d = direct.entries().get(i);
+            Transcript.Entry g = through.entries().get(i);
+            assertEquals(d.method(), g.method());
+            ObjectNode dr = (ObjectNode) d.response().deepCopy();
+            ObjectNode gr = (ObjectNode) g.response().deepCopy();
+            switch (d.method()) {
+                case "initialize" -> {
+                    assertEquals("cloakgate", gr.path("result").path("serverInfo").path("name").asText());
+                    ((ObjectNode) dr.get("result")).remove("serverInfo");
+                    ((ObjectNode) gr.get("result")).remove("serverInfo");
+                }
+                case "tools/list", "prompts/list" -> {
+                    String key = d.method().startsWith("tools") ? "tools" : "prompts";
+                    JsonNode dItems = dr.path("result").path(key);
+                    JsonNode gItems = gr.path("result").path(key);
+                    assertEquals(dItems.size(), gItems.size(), key + " count");
+                    assertFalse(dItems.isEmpty(), "the server lists " + key);
+                    for (int k = 0; k < dItems.size(); k++) {
+                        ObjectNode gi = (ObjectNode) gItems.get(k);
+                        String name = gi.path("name").asText();
+                        assertTrue(name.startsWith(prefix), name + " carries the prefix " + prefix);
+                        gi.put("name", name.substring(prefix.length()));
+                        if (key.equals("tools")) {
+                            assertEquals(Json.write(dItems.get(k).get("inputSchema")), Json.write(gi.get("inputSchema")),
+                                    "inputSchema of " + name + " byte for byte");
+                        }
+                    }
+                }
+                default -> {
+                    // compared whole below
+                }
+            }
+            // result and error byte for byte; the envelope's member order is not the gateway's to keep
+            for (String member : List.of("result", "error")) {
+                assertEquals(dr.has(member), gr.has(member), "step " + i + " " + d.method() + " has " + member);
+                if (dr.has(member)) {
+                    assertEquals(normalise(Json.write(dr.get(member))), normalise(Json.write(gr.get(member))),
+                            "step " + i + " " + d.method() + " " + member);
+                }
+            }
+            assertEquals(dr.path("jsonrpc"), gr.path("jsonrpc"));
+        }
+    }
+
+    /** server-everything stamps dynamic resources with the wall-clock time; that is not the gateway's doing. */
+    private static String normalise(String s) {
+        return s.replaceAll("\\d{1,2}:\\d{2}:\\d{2}(\\s?[AP]M)?", "<time>");
+    }
+
+    private static ObjectNode call(String name, String args) {
+        ObjectNode p = Json.object();
+        p.put("name", name);
+        p.set("arguments", Json.parse(args));
+        return p;
+    }
+
+    private static String quote(String s) {
+        return Json.write(com.fasterxml.jackson.databind.node.TextNode.valueOf(s));
+    }
+}

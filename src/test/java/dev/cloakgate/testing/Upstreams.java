@@ -1,0 +1,121 @@
+package dev.cloakgate.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+
+/**
+ * Starts the real upstream servers the gateway tests front and writes the tenant files that point at them.
+ * Facts tests need (URLs, folders) are published as system properties {@code test.*}, which cross the
+ * class-loader boundary between this resource and the tests.
+ */
+public class Upstreams implements QuarkusTestResourceLifecycleManager {
+    private final List<AutoCloseable> running = new ArrayList<>();
+
+    @Override
+    public Map<String, String> start() {
+        NodeFixtures.requireInstalled();
+        try {
+            Path root = Files.createTempDirectory("cloakgate-test-");
+            Path tenants = Files.createDirectories(root.resolve("tenants"));
+            Path fsRoot = Files.createDirectories(root.resolve("fsroot"));
+            Files.writeString(fsRoot.resolve("hello.txt"), "Hello from the filesystem fixture.\n");
+            Files.createDirectories(fsRoot.resolve("notes"));
+            Files.writeString(fsRoot.resolve("notes/todo.md"), "# Todo\n- write the gateway\n");
+
+            NodeFixtures.HttpServer everything = started(NodeFixtures.startEverything());
+            NodeFixtures.HttpServer beta = started(NodeFixtures.startListening(NodeFixtures.PROBE, "--name", "beta"));
+            NodeFixtures.HttpServer conformance = started(NodeFixtures.startListening(NodeFixtures.CONFORMANCE));
+            int closedPort = NodeFixtures.freePort();
+
+            tenant(tenants, "fs", "prefix", Map.of("fs", stdio(NodeFixtures.FILESYSTEM.toString(), fsRoot.toString())));
+            tenant(tenants, "fsnone", "none", Map.of("fs", stdio(NodeFixtures.FILESYSTEM.toString(), fsRoot.toString())));
+            tenant(tenants, "everything", "prefix", Map.of("ev", http(everything.url().toString())));
+            tenant(tenants, "duo", "prefix", ordered("alpha", stdio(NodeFixtures.PROBE.toString(), "stdio", "--name", "alpha"),
+                    "beta", http(beta.url().toString())));
+            tenant(tenants, "conformance", "none", Map.of("conf", http(conformance.url().toString())));
+            tenant(tenants, "flaky", "prefix", ordered("alpha", stdio(NodeFixtures.PROBE.toString(), "stdio", "--name", "alpha"),
+                    "down", http("http://127.0.0.1:" + closedPort + "/mcp")));
+            tenant(tenants, "mismatch", "prefix", ordered("alpha", stdio(NodeFixtures.PROBE.toString(), "stdio", "--name", "alpha"),
+                    "old", stdio(NodeFixtures.FIXED_VERSION.toString(), "2025-03-26")));
+            tenant(tenants, "dead", "prefix", Map.of("gone", http("http://127.0.0.1:" + closedPort + "/mcp")));
+
+            System.setProperty("test.fs.root", fsRoot.toString());
+            System.setProperty("test.everything.url", everything.url().toString());
+            System.setProperty("test.beta.url", beta.url().toString());
+            System.setProperty("test.conformance.url", conformance.url().toString());
+
+            Map<String, String> config = new HashMap<>();
+            config.put("cloakgate.tenants-dir", tenants.toString());
+            config.put("cloakgate.data-dir", root.resolve("data").toString());
+            config.put("cloakgate.upstream.request-timeout", "6s");
+            config.put("cloakgate.upstream.initialize-timeout", "20s");
+            config.put("cloakgate.upstream.backoff-initial", "200ms");
+            config.put("cloakgate.http.keep-alive", "1s");
+            config.put("cloakgate.http.max-body-bytes", "65536");
+            config.put("cloakgate.http.max-depth", "32");
+            return config;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private NodeFixtures.HttpServer started(NodeFixtures.HttpServer s) {
+        running.add(s);
+        return s;
+    }
+
+    private static ObjectNode stdio(String script, String... args) {
+        ObjectNode u = Json.object();
+        u.put("command", "node");
+        ArrayNode a = u.putArray("args");
+        a.add(script);
+        for (String arg : args) {
+            a.add(arg);
+        }
+        return u;
+    }
+
+    private static ObjectNode http(String url) {
+        ObjectNode u = Json.object();
+        u.put("url", url);
+        return u;
+    }
+
+    private static Map<String, ObjectNode> ordered(String k1, ObjectNode v1, String k2, ObjectNode v2) {
+        Map<String, ObjectNode> m = new java.util.LinkedHashMap<>();
+        m.put(k1, v1);
+        m.put(k2, v2);
+        return m;
+    }
+
+    private static void tenant(Path dir, String name, String namespace, Map<String, ObjectNode> upstreams)
+            throws IOException {
+        ObjectNode t = Json.object();
+        ObjectNode ups = t.putObject("upstreams");
+        upstreams.forEach(ups::set);
+        t.put("namespace", namespace);
+        Files.writeString(dir.resolve(name + ".json"), Json.write(t));
+    }
+
+    @Override
+    public void stop() {
+        for (AutoCloseable c : running) {
+            try {
+                c.close();
+            } catch (Exception ignored) {
+                // best effort
+            }
+        }
+    }
+}
