@@ -157,6 +157,7 @@ public class McpRoutes {
             case REQUEST -> {
                 PostExchange exchange = new PostExchange(rc.response(), vertx, accept.sse, session.streams(), codec,
                         keepAliveMillis(), gateway.config().http().sseRetryMillis());
+                exchange.armKeepAlive();
                 session.request(m, exchange).whenComplete((response, t) -> exchange.complete(t == null ? response
                         : RpcError.of(ErrorCodes.INTERNAL_ERROR, "internal_error", "internal gateway error")
                                 .toResponse(m.get("id"))));

@@ -39,18 +39,45 @@ final class PostExchange implements ClientStream {
         this.retryMillis = retryMillis;
     }
 
+    /**
+     * Upgrades a request still waiting after one keep-alive interval, so keep-alive comments can flow and a
+     * proxy does not cut a slow call.
+     */
+    void armKeepAlive() {
+        if (acceptsSse && keepAliveMillis > 0) {
+            long timer = vertx.setTimer(keepAliveMillis, id -> open());
+            response.endHandler(v -> vertx.cancelTimer(timer));
+        }
+    }
+
     @Override
     public synchronized boolean push(ObjectNode message) {
+        if (!startStreaming()) {
+            return false;
+        }
+        streams.emit(stream, codec.toString(message));
+        return true;
+    }
+
+    @Override
+    public synchronized void open() {
+        startStreaming();
+    }
+
+    /** Switches the answer to text/event-stream with a priming event; false when it cannot (done, or JSON only). */
+    private boolean startStreaming() {
         if (state == State.DONE || !acceptsSse) {
             return false;
         }
         if (state == State.PENDING) {
+            if (response.closed()) {
+                return false;
+            }
             sink = new SseSink(response, vertx, keepAliveMillis, retryMillis, this::disconnected);
             stream = streams.open(sink);
             streams.emit(stream, "");
             state = State.STREAMING;
         }
-        streams.emit(stream, codec.toString(message));
         return true;
     }
 

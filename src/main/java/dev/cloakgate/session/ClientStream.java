@@ -11,6 +11,10 @@ public interface ClientStream {
     /** Delivers a message ahead of the response; false when this request cannot carry it (no SSE accepted). */
     boolean push(ObjectNode message);
 
+    /** Starts streaming the answer now (when the client accepts it), before any message needs it. */
+    default void open() {
+    }
+
     /** A stream that carries nothing, for requests whose client accepts only JSON. */
     ClientStream NONE = m -> false;
 }

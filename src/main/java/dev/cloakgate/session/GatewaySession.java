@@ -20,6 +20,7 @@ import dev.cloakgate.jsonrpc.Messages;
 import dev.cloakgate.jsonrpc.RpcError;
 import dev.cloakgate.jsonrpc.RpcException;
 import dev.cloakgate.tenant.TenantConfig;
+import dev.cloakgate.upstream.RequestObserver;
 import dev.cloakgate.upstream.Upstream;
 import dev.cloakgate.upstream.UpstreamException;
 
@@ -351,7 +352,18 @@ public final class GatewaySession implements Upstream.Listener {
             cc.gatewayProgressToken = progress.forClientCall(cc);
             ((ObjectNode) params.get("_meta")).set("progressToken", cc.gatewayProgressToken);
         }
-        Upstream.Call call = upstream.call(method, params, m -> fromUpstream(upstream, m, cc));
+        Upstream.Call call = upstream.call(method, params, new RequestObserver() {
+            @Override
+            public void related(ObjectNode m) {
+                fromUpstream(upstream, m, cc);
+            }
+
+            @Override
+            public void streaming() {
+                // mirror the upstream: an answer it streams (it may pause or resume it) streams to the client too
+                stream.open();
+            }
+        });
         cc.call = call;
         return call.response().handle((response, err) -> {
             synchronized (this) {
@@ -512,7 +524,8 @@ public final class GatewaySession implements Upstream.Listener {
      */
     private void deliver(ObjectNode message, Upstream from, ClientCall related, boolean mayGuess) {
         ClientCall target = related;
-        if (target == null && mayGuess) {
+        // HTTP upstreams say which request a message belongs to (by the stream it came on); only stdio needs a guess
+        if (target == null && mayGuess && !from.tellsAssociation()) {
             synchronized (this) {
                 for (ClientCall c : inflight.values()) {
                     if (c.upstream == from) {

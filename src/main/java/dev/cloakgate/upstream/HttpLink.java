@@ -22,7 +22,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Flow;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 
 import org.jboss.logging.Logger;
 
@@ -84,7 +83,7 @@ public final class HttpLink implements UpstreamLink {
     }
 
     @Override
-    public Pending request(String method, JsonNode params, Consumer<ObjectNode> related) {
+    public Pending request(String method, JsonNode params, RequestObserver related) {
         PendingTable.Entry e = pending.open(related);
         if (closed.isDone()) {
             e.response().completeExceptionally(closed.join());
@@ -270,7 +269,7 @@ public final class HttpLink implements UpstreamLink {
             }
         } else if (o.has("method")) {
             if (relatedTo != null && relatedTo.related() != null) {
-                relatedTo.related().accept(o);
+                relatedTo.related().related(o);
             } else {
                 inbound.onMessage(o);
             }
@@ -354,6 +353,9 @@ public final class HttpLink implements UpstreamLink {
             String type = info.headers().firstValue("content-type").orElse("").toLowerCase(Locale.ROOT);
             if (status >= 200 && status < 300 && type.startsWith("text/event-stream")) {
                 sse = true;
+                if (entry != null && entry.related() != null) {
+                    entry.related().streaming();
+                }
                 return new Body(this, true);
             }
             if (status >= 200 && status < 300 && type.startsWith("application/json")) {

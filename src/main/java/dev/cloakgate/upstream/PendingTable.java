@@ -4,7 +4,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -13,13 +12,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 final class PendingTable {
 
     /** One request in flight; {@code related} receives messages the upstream ties to it (may be null). */
-    record Entry(long id, CompletableFuture<ObjectNode> response, Consumer<ObjectNode> related) {
+    record Entry(long id, CompletableFuture<ObjectNode> response, RequestObserver related) {
     }
 
     private final AtomicLong ids = new AtomicLong();
     private final Map<Long, Entry> pending = new ConcurrentHashMap<>();
 
-    Entry open(Consumer<ObjectNode> related) {
+    Entry open(RequestObserver related) {
         long id = ids.incrementAndGet();
         Entry e = new Entry(id, new CompletableFuture<>(), related);
         pending.put(id, e);

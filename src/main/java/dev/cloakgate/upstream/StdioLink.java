@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 
 import org.jboss.logging.Logger;
 
@@ -90,7 +89,7 @@ public final class StdioLink implements UpstreamLink {
     }
 
     @Override
-    public Pending request(String method, JsonNode params, Consumer<ObjectNode> related) {
+    public Pending request(String method, JsonNode params, RequestObserver related) {
         // stdio carries no request association: related messages arrive through Inbound
         PendingTable.Entry e = pending.open(null);
         if (closed.isDone()) {

@@ -5,7 +5,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 
 import org.jboss.logging.Logger;
 
@@ -90,6 +89,11 @@ public final class Upstream {
         return config;
     }
 
+    /** True when the transport ties each message to its request (HTTP streams); stdio does not. */
+    public boolean tellsAssociation() {
+        return config instanceof UpstreamConfig.Http;
+    }
+
     /** The upstream's answer to the latest handshake (capabilities, serverInfo, protocolVersion). */
     public ObjectNode initializeResult() {
         return initializeResult;
@@ -134,7 +138,7 @@ public final class Upstream {
     }
 
     /** Sends a request, (re-)establishing the link first when needed. */
-    public Call call(String method, JsonNode params, Consumer<ObjectNode> related) {
+    public Call call(String method, JsonNode params, RequestObserver related) {
         Call call = new Call();
         touch();
         link().whenComplete((l, t) -> {

@@ -1,7 +1,6 @@
 package dev.cloakgate.upstream;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -30,7 +29,7 @@ public interface UpstreamLink {
      * Sends a request under a fresh id. Messages the upstream ties to this request (on HTTP, those on its
      * response stream) go to {@code related} when it is not null, else to {@link Inbound}.
      */
-    Pending request(String method, JsonNode params, Consumer<ObjectNode> related);
+    Pending request(String method, JsonNode params, RequestObserver related);
 
     /** Sends a notification or a response. */
     void send(ObjectNode message);

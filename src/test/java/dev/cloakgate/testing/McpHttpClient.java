@@ -146,9 +146,7 @@ public final class McpHttpClient implements McpTestClient {
                     }
                     return true;
                 });
-                if (result[0] == null) {
-                    throw new IllegalStateException("event stream ended without a response to " + m.get("id"));
-                }
+                // null when the stream ended without one (a cancelled request is owed none)
                 return result[0];
             }
             String body = new String(resp.body().readAllBytes(), StandardCharsets.UTF_8);

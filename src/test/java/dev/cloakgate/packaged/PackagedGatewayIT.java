@@ -1,0 +1,78 @@
+package dev.cloakgate.packaged;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.cloakgate.testing.GatewayProcess;
+import dev.cloakgate.testing.Json;
+import dev.cloakgate.testing.McpHttpClient;
+import dev.cloakgate.testing.NodeFixtures;
+
+/** The packaged jar as operators run it: --check, refusal to start on a bad tenant file, a real session. */
+class PackagedGatewayIT {
+
+    private static void goodTenant(Path dir) throws Exception {
+        Files.writeString(dir.resolve("team-a.json"), "{\"upstreams\":{\"alpha\":{\"command\":\"node\",\"args\":["
+                + Json.write(com.fasterxml.jackson.databind.node.TextNode.valueOf(NodeFixtures.PROBE.toString()))
+                + ",\"stdio\",\"--name\",\"alpha\"]}}}");
+    }
+
+    @Test
+    void checkPassesOnValidTenantsWithoutServing(@TempDir Path dir) throws Exception {
+        goodTenant(dir);
+        GatewayProcess.Result r = GatewayProcess.run(List.of("-Dcloakgate.tenants-dir=" + dir), "--check");
+        assertEquals(0, r.exit(), r.output());
+        assertTrue(r.output().contains("team-a"), r.output());
+        assertFalse(r.output().contains("Listening on"), "--check must not serve: " + r.output());
+    }
+
+    @Test
+    void checkFailsNamingFileAndKey(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("team-b.json"), "{\"upstreams\":{\"fs\":{\"command\":\"x\",\"comand\":\"y\"}}}");
+        GatewayProcess.Result r = GatewayProcess.run(List.of("-Dcloakgate.tenants-dir=" + dir), "--check");
+        assertEquals(1, r.exit(), r.output());
+        assertTrue(r.output().contains("team-b.json") && r.output().contains("$.upstreams.fs.comand"), r.output());
+    }
+
+    @Test
+    void gatewayRefusesToStartOnAnInvalidTenantFile(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("team-c.json"), "{\"upstreams\":{\"fs\":{\"command\":\"x\"}},\"namespace\":\"flat\"}");
+        try (GatewayProcess gw = GatewayProcess.start(List.of("-Dcloakgate.tenants-dir=" + dir))) {
+            int exit = gw.awaitExit(Duration.ofSeconds(60));
+            assertNotEquals(0, exit);
+            assertTrue(gw.log().contains("team-c.json") && gw.log().contains("$.namespace"), gw.log());
+        }
+    }
+
+    @Test
+    void servesASessionAndStopsCleanlyWithItsChildren(@TempDir Path dir) throws Exception {
+        goodTenant(dir);
+        try (GatewayProcess gw = GatewayProcess.start(List.of("-Dcloakgate.tenants-dir=" + dir))) {
+            assertTrue(gw.awaitReady(Duration.ofSeconds(60)), gw.log());
+            try (McpHttpClient c = new McpHttpClient(gw.url("/t/team-a/mcp"))) {
+                assertTrue(c.initialize("2025-11-25", Json.object()).has("result"));
+                var r = c.request("tools/call", Json.obj("{\"name\":\"alpha__echo\",\"arguments\":{\"text\":\"packaged\"}}"));
+                assertEquals("alpha:packaged", r.path("result").path("content").path(0).path("text").asText(), r.toString());
+                List<ProcessHandle> children = gw.process().descendants().toList();
+                assertFalse(children.isEmpty());
+                gw.process().destroy();
+                int exit = gw.awaitExit(Duration.ofSeconds(30));
+                assertTrue(exit == 0 || exit == 143, "SIGTERM is a clean stop, got " + exit + "\n" + gw.log());
+                for (ProcessHandle child : children) {
+                    child.onExit().orTimeout(10, java.util.concurrent.TimeUnit.SECONDS).join();
+                    assertFalse(child.isAlive(), "stdio child outlived the gateway");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package dev.cloakgate.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.cloakgate.jsonrpc.JsonCodec;
+import dev.cloakgate.tenant.Namespace;
+import dev.cloakgate.tenant.TenantConfig;
+import dev.cloakgate.tenant.UpstreamConfig;
+import dev.cloakgate.testing.Json;
+import dev.cloakgate.testing.NodeFixtures;
+import dev.cloakgate.upstream.HttpLink;
+import dev.cloakgate.upstream.Links;
+
+/** Session lifetimes without Quarkus: a real stdio child per session, ended when idle, and re-spawned on use. */
+class SessionRegistryTest {
+    private final ScheduledExecutorService timer = Executors.newScheduledThreadPool(2);
+
+    @AfterEach
+    void stop() {
+        timer.shutdownNow();
+    }
+
+    private SessionRegistry registry(Duration upstreamIdle, Duration sessionIdle) {
+        GatewaySettings d = GatewaySettings.defaults();
+        GatewaySettings s = new GatewaySettings("test", Duration.ofSeconds(20), Duration.ofSeconds(10), Duration.ofSeconds(2),
+                sessionIdle, upstreamIdle, Duration.ofMillis(100), Duration.ofSeconds(1), 64, 1 << 20, d.clientLimits(),
+                d.upstreamLimits(), 100);
+        JsonCodec codec = new JsonCodec(s.upstreamLimits());
+        return new SessionRegistry(s, codec, new Links(codec, HttpClient.newHttpClient(), timer,
+                Executors.newCachedThreadPool(), new HttpLink.Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(10))),
+                timer);
+    }
+
+    private static TenantConfig probeTenant() {
+        NodeFixtures.requireInstalled();
+        return new TenantConfig("t", Map.of("alpha", new UpstreamConfig.Stdio("alpha", "node",
+                List.of(NodeFixtures.PROBE.toString(), "stdio", "--name", "alpha"), Map.of(), null)), Namespace.PREFIX, "x");
+    }
+
+    private static ObjectNode initialize() {
+        return Json.obj("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
+    }
+
+    @Test
+    void idleStdioChildIsEndedAndRespawnedOnNextUse() throws Exception {
+        SessionRegistry r = registry(Duration.ofMillis(200), Duration.ofMinutes(5));
+        GatewaySession s = r.create(probeTenant());
+        ObjectNode init = s.initialize(initialize()).get();
+        assertEquals("2025-06-18", init.path("result").path("protocolVersion").asText());
+        r.register(s);
+        long pid = childPid();
+        assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+        Thread.sleep(400);
+        r.sweep();
+        ProcessHandle.of(pid).ifPresent(p -> p.onExit().orTimeout(5, java.util.concurrent.TimeUnit.SECONDS).join());
+        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "idle child ended");
+        assertFalse(s.upstreams().get("alpha").connected());
+
+        ObjectNode call = Json.obj("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"alpha__echo\","
+                + "\"arguments\":{\"text\":\"again\"}}}");
+        ObjectNode answer = s.request(call, ClientStream.NONE).get();
+        assertEquals("alpha:again", answer.path("result").path("content").path(0).path("text").asText(), answer.toString());
+        r.closeAll();
+    }
+
+    @Test
+    void idleSessionExpiresAndItsChildIsEnded() throws Exception {
+        SessionRegistry r = registry(Duration.ofMinutes(5), Duration.ofMillis(200));
+        GatewaySession s = r.create(probeTenant());
+        s.initialize(initialize()).get();
+        r.register(s);
+        long pid = childPid();
+        Thread.sleep(400);
+        r.sweep();
+        assertNull(r.get(s.id()), "expired sessions are gone (the client then gets 404)");
+        assertTrue(s.closed());
+        ProcessHandle.of(pid).ifPresent(p -> p.onExit().orTimeout(5, java.util.concurrent.TimeUnit.SECONDS).join());
+        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+    }
+
+    private static long childPid() {
+        return ProcessHandle.current().descendants()
+                .filter(p -> p.info().commandLine().map(c -> c.contains("probe-server.mjs")).orElse(false))
+                .filter(ProcessHandle::isAlive).mapToLong(ProcessHandle::pid).max().orElseThrow();
+    }
+
+}
