@@ -1,6 +1,5 @@
 package dev.cloakgate.server;
 
-import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
@@ -43,10 +42,12 @@ public class Gateway {
     private JsonCodec clientCodec;
     private ScheduledExecutorService timer;
     private ExecutorService writers;
-    private HttpClient http;
+    private final io.vertx.core.Vertx vertx;
 
-    public Gateway(GatewayConfig config, @ConfigProperty(name = "quarkus.application.version", defaultValue = "dev") String version) {
+    public Gateway(GatewayConfig config, io.vertx.core.Vertx vertx,
+            @ConfigProperty(name = "quarkus.application.version", defaultValue = "dev") String version) {
         this.config = config;
+        this.vertx = vertx;
         this.version = version;
     }
 
@@ -68,13 +69,11 @@ public class Gateway {
         JsonCodec upstreamCodec = new JsonCodec(new JsonCodec.Limits(up.maxDepth(), up.maxMessageBytes()));
         timer = Executors.newScheduledThreadPool(2, daemon("cloakgate-timer"));
         writers = Executors.newCachedThreadPool(daemon("cloakgate-stdio-writer"));
-        http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(up.connectTimeout())
-                .followRedirects(HttpClient.Redirect.NEVER).build();
         GatewaySettings settings = new GatewaySettings(version, up.initializeTimeout(), up.requestTimeout(),
                 up.connectTimeout(), se.idleTimeout(), up.idleTimeout(), up.backoffInitial(), up.backoffMax(),
                 se.bufferEvents(), se.bufferBytes(), clientCodec.limits(), upstreamCodec.limits(), se.maxSessions());
-        Links links = new Links(upstreamCodec, http, timer, writers,
-                new HttpLink.Timeouts(up.connectTimeout(), up.requestTimeout()));
+        Links links = new Links(upstreamCodec, vertx, writers,
+                new HttpLink.Timeouts(up.connectTimeout(), up.requestTimeout()), se.maxSessions() + 1000);
         sessions = new SessionRegistry(settings, upstreamCodec, links, timer);
         long sweep = Math.max(1000, Math.min(30_000, se.idleTimeout().toMillis() / 4));
         timer.scheduleWithFixedDelay(this::sweep, sweep, sweep, TimeUnit.MILLISECONDS);

@@ -360,7 +360,7 @@ public final class GatewaySession implements Upstream.Listener {
 
             @Override
             public void streaming() {
-                // mirror the upstream: an answer it streams (it may pause or resume it) streams to the client too
+                // the answer will take a while and arrive later: stream to the client so it can resume too
                 stream.open();
             }
         });

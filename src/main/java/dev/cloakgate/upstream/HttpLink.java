@@ -1,27 +1,13 @@
 package dev.cloakgate.upstream;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.net.ConnectException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
-import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Flow;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 import org.jboss.logging.Logger;
 
@@ -32,48 +18,57 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cloakgate.jsonrpc.JsonCodec;
 import dev.cloakgate.jsonrpc.Messages;
 import dev.cloakgate.tenant.UpstreamConfig;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
 
 /**
  * An upstream reached over MCP streamable HTTP: POST per message (JSON or SSE answers), the upstream's own
  * session id, its GET stream for unprompted messages, and resumption with {@code Last-Event-ID} when a stream
- * drops before the answer arrived.
+ * drops before the answer arrived. Runs on Vert.x's event loop (Quarkus' own HTTP stack), so a call crosses no
+ * thread on its way through.
  */
 public final class HttpLink implements UpstreamLink {
     private static final Logger LOG = Logger.getLogger(HttpLink.class);
     private static final int RESUME_ATTEMPTS = 3;
 
-    /** Connect and read timeouts for one upstream. */
+    /** Connect timeout, and read timeout (the longest silence on a response before it fails). */
     public record Timeouts(Duration connect, Duration read) {
     }
 
     private final UpstreamConfig.Http config;
     private final String label;
     private final HttpClient client;
+    private final Vertx vertx;
     private final JsonCodec codec;
     private final Inbound inbound;
-    private final ScheduledExecutorService timer;
     private final Timeouts timeouts;
     private final PendingTable pending = new PendingTable();
     private final CompletableFuture<UpstreamException> closed = new CompletableFuture<>();
-    private final Set<Body> openBodies = ConcurrentHashMap.newKeySet();
+    private final Set<HttpClientResponse> open = ConcurrentHashMap.newKeySet();
     private volatile String sessionId;
     private volatile String protocolVersion;
     private volatile String getStreamLastEventId;
     /**
-     * Each HTTP POST is its own exchange and the upstream may process them in any order; notifications and
-     * responses are therefore chained, and a request waits for the ones sent before it (initialized must
-     * reach the server before the first call, a cancellation before a retry).
+     * Each POST is its own exchange and the upstream may process them in any order; notifications and responses
+     * are therefore chained, and a request waits for the ones sent before it (initialized must reach the server
+     * before the first call, a cancellation before a retry).
      */
     private CompletableFuture<Void> ordered = CompletableFuture.completedFuture(null);
 
-    public HttpLink(UpstreamConfig.Http config, String label, HttpClient client, JsonCodec codec, Inbound inbound,
-            ScheduledExecutorService timer, Timeouts timeouts) {
+    public HttpLink(UpstreamConfig.Http config, String label, HttpClient client, Vertx vertx, JsonCodec codec,
+            Inbound inbound, Timeouts timeouts) {
         this.config = config;
         this.label = label;
         this.client = client;
+        this.vertx = vertx;
         this.codec = codec;
         this.inbound = inbound;
-        this.timer = timer;
         this.timeouts = timeouts;
     }
 
@@ -129,45 +124,51 @@ public final class HttpLink implements UpstreamLink {
         shutDown(new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_EXITED, "was closed"));
         if (sid != null) {
             // ends the upstream's session; best effort, nobody waits for it
-            HttpRequest del = base().header("Mcp-Session-Id", sid).DELETE().build();
-            client.sendAsync(del, HttpResponse.BodyHandlers.discarding())
-                    .exceptionally(t -> null);
+            client.request(options(HttpMethod.DELETE, timeouts.read())).compose(r -> r.send())
+                    .onSuccess(HttpClientResponse::body);
         }
     }
 
-    private HttpRequest.Builder base() {
-        HttpRequest.Builder b = HttpRequest.newBuilder(config.url()).timeout(timeouts.read());
+    private RequestOptions options(HttpMethod method, Duration idle) {
+        RequestOptions o = new RequestOptions().setMethod(method).setAbsoluteURI(config.url().toString())
+                .setConnectTimeout(timeouts.connect().toMillis());
+        if (idle != null) {
+            o.setIdleTimeout(idle.toMillis());
+        }
         for (Map.Entry<String, String> h : config.headers().entrySet()) {
-            b.header(h.getKey(), h.getValue());
+            o.putHeader(h.getKey(), h.getValue());
         }
         String version = protocolVersion;
         if (version != null) {
-            b.header("MCP-Protocol-Version", version);
+            o.putHeader("MCP-Protocol-Version", version);
         }
-        return b;
+        String sid = sessionId;
+        if (sid != null) {
+            o.putHeader("Mcp-Session-Id", sid);
+        }
+        return o;
     }
 
     /** Completes when the exchange is over (for a request: its answer handled or failed). */
     private CompletableFuture<Void> post(ObjectNode message, PendingTable.Entry entry) {
-        HttpRequest.Builder b = base()
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(codec.toBytes(message)));
-        String sid = sessionId;
-        if (sid != null) {
-            b.header("Mcp-Session-Id", sid);
-        }
-        Exchange x = new Exchange(entry);
-        return client.sendAsync(b.build(), x::handler).handle((resp, err) -> {
-            if (err != null) {
-                fail(entry, transportFailure(err));
-            } else if (entry != null && !entry.response().isDone()) {
-                afterPost(x, entry);
-            } else if (entry == null && x.status >= 400 && x.status != 404) {
-                LOG.debugf("upstream %s: a notification or response was refused with HTTP %d", label, x.status);
-            }
-            return null;
-        });
+        RequestOptions o = options(HttpMethod.POST, timeouts.read())
+                .putHeader("Content-Type", "application/json")
+                .putHeader("Accept", "application/json, text/event-stream");
+        Exchange x = new Exchange(entry, false);
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        client.request(o).compose(req -> req.send(Buffer.buffer(codec.toBytes(message))))
+                .compose(x::receive)
+                .onComplete(ar -> {
+                    if (ar.failed()) {
+                        fail(entry, transportFailure(ar.cause()));
+                    } else if (entry != null && !entry.response().isDone()) {
+                        afterPost(x, entry);
+                    } else if (entry == null && x.status >= 400 && x.status != 404) {
+                        LOG.debugf("upstream %s: a notification or response was refused with HTTP %d", label, x.status);
+                    }
+                    done.complete(null);
+                });
+        return done;
     }
 
     /** The POST ended without answering: resume its stream if it had one, else report what went wrong. */
@@ -178,6 +179,10 @@ public final class HttpLink implements UpstreamLink {
             fail(entry, new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_HTTP_ERROR,
                     "answered HTTP " + x.status));
         } else if (x.sse && x.lastEventId != null) {
+            if (entry.related() != null) {
+                // the upstream paused its answer (SEP-1699 polling): the client's answer streams meanwhile
+                entry.related().streaming();
+            }
             resume(entry, x.lastEventId, x.retryMillis, RESUME_ATTEMPTS);
         } else {
             fail(entry, new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_PROTOCOL_ERROR,
@@ -185,27 +190,23 @@ public final class HttpLink implements UpstreamLink {
         }
     }
 
-    /** Reconnects with GET and Last-Event-ID to receive the rest of a request's stream (SEP-1699 polling). */
+    /** Reconnects with GET and Last-Event-ID to receive the rest of a request's stream. */
     private void resume(PendingTable.Entry entry, String lastEventId, long retryMillis, int attemptsLeft) {
         if (attemptsLeft <= 0) {
             fail(entry, new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_PROTOCOL_ERROR,
                     "did not answer after " + RESUME_ATTEMPTS + " stream resumptions"));
             return;
         }
-        timer.schedule(() -> {
+        vertx.setTimer(Math.max(1, retryMillis), t -> {
             if (entry.response().isDone() || closed.isDone()) {
                 return;
             }
-            HttpRequest.Builder b = base().header("Accept", "text/event-stream").header("Last-Event-ID", lastEventId)
-                    .GET();
-            String sid = sessionId;
-            if (sid != null) {
-                b.header("Mcp-Session-Id", sid);
-            }
-            Exchange x = new Exchange(entry);
-            client.sendAsync(b.build(), x::handler).whenComplete((resp, err) -> {
-                if (err != null) {
-                    fail(entry, transportFailure(err));
+            RequestOptions o = options(HttpMethod.GET, timeouts.read()).putHeader("Accept", "text/event-stream")
+                    .putHeader("Last-Event-ID", lastEventId);
+            Exchange x = new Exchange(entry, false);
+            client.request(o).compose(req -> req.send()).compose(x::receive).onComplete(ar -> {
+                if (ar.failed()) {
+                    fail(entry, transportFailure(ar.cause()));
                 } else if (!entry.response().isDone()) {
                     if (x.status == 404 && sessionId != null) {
                         expire();
@@ -218,7 +219,7 @@ public final class HttpLink implements UpstreamLink {
                     }
                 }
             });
-        }, Math.max(0, retryMillis), TimeUnit.MILLISECONDS);
+        });
     }
 
     /** The standalone GET stream: list_changed, resources/updated, logging and requests not tied to a call. */
@@ -226,36 +227,30 @@ public final class HttpLink implements UpstreamLink {
         if (closed.isDone()) {
             return;
         }
-        HttpRequest.Builder b = base().header("Accept", "text/event-stream").GET();
-        String sid = sessionId;
-        if (sid != null) {
-            b.header("Mcp-Session-Id", sid);
-        }
+        // long-lived by design: no read timeout on it
+        RequestOptions o = options(HttpMethod.GET, null).putHeader("Accept", "text/event-stream");
         String last = getStreamLastEventId;
         if (last != null) {
-            b.header("Last-Event-ID", last);
+            o.putHeader("Last-Event-ID", last);
         }
-        // the GET stream is long-lived: no read timeout on it
-        HttpRequest req = b.timeout(Duration.ofDays(365)).build();
-        Exchange x = new Exchange(null);
-        x.getStream = true;
-        client.sendAsync(req, x::handler).whenComplete((resp, err) -> {
+        Exchange x = new Exchange(null, true);
+        client.request(o).compose(req -> req.send()).compose(x::receive).onComplete(ar -> {
             if (closed.isDone()) {
                 return;
             }
-            if (err == null && (x.status == 405 || x.status == 409 || x.status == 406)) {
+            if (ar.succeeded() && (x.status == 405 || x.status == 409 || x.status == 406)) {
                 LOG.debugf("upstream %s: no standalone GET stream (HTTP %d)", label, x.status);
                 return;
             }
-            if (err == null && x.status == 404 && sessionId != null) {
+            if (ar.succeeded() && x.status == 404 && sessionId != null) {
                 expire();
                 return;
             }
-            boolean healthy = err == null && x.status < 300 && x.sse;
+            boolean healthy = ar.succeeded() && x.status < 300 && x.sse;
             int nextFailures = healthy ? 0 : failures + 1;
-            long delay = healthy ? Math.max(x.retryMillis, 0)
+            long delay = healthy ? Math.max(x.retryMillis, 1)
                     : Math.min(30_000L, 500L * (1L << Math.min(nextFailures, 6)));
-            timer.schedule(() -> openGetStream(nextFailures), delay, TimeUnit.MILLISECONDS);
+            vertx.setTimer(delay, t -> openGetStream(nextFailures));
         });
     }
 
@@ -287,40 +282,37 @@ public final class HttpLink implements UpstreamLink {
         }
     }
 
-    private UpstreamException transportFailure(Throwable err) {
-        Throwable t = err instanceof CompletionException && err.getCause() != null ? err.getCause() : err;
+    private UpstreamException transportFailure(Throwable t) {
         if (t instanceof UpstreamException u) {
             return u;
         }
-        if (t instanceof HttpConnectTimeoutException) {
+        String type = t.getClass().getName();
+        String message = t.getMessage() == null ? "" : t.getMessage();
+        if (type.contains("ConnectTimeout")) {
             return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_UNAVAILABLE,
                     "did not accept a connection within " + timeouts.connect().toMillis() + " ms");
-        }
-        if (t instanceof HttpTimeoutException) {
-            return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_TIMEOUT,
-                    "did not start answering within " + timeouts.read().toMillis() + " ms");
         }
         if (t instanceof ConnectException) {
             return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_UNAVAILABLE,
                     "is unreachable (connection refused)");
         }
+        if (type.contains("Timeout") || message.contains("timeout period")) {
+            return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_TIMEOUT,
+                    "sent nothing for " + timeouts.read().toMillis() + " ms");
+        }
         if (t instanceof SseDecoder.EventTooLarge || t instanceof BodyTooLarge) {
             return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_PROTOCOL_ERROR,
                     "sent a message over the size limit");
         }
-        if (t instanceof IOException) {
-            return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_UNAVAILABLE,
-                    "connection failed (" + t.getClass().getSimpleName() + ")");
-        }
-        return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_PROTOCOL_ERROR,
-                "failed (" + t.getClass().getSimpleName() + ")");
+        return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_UNAVAILABLE,
+                "connection failed (" + t.getClass().getSimpleName() + ")");
     }
 
     private void shutDown(UpstreamException why) {
         if (closed.complete(why)) {
             pending.failAll(why);
-            for (Body b : openBodies) {
-                b.cancel();
+            for (HttpClientResponse r : open) {
+                r.request().reset();
             }
             inbound.onClosed(why);
         }
@@ -333,146 +325,96 @@ public final class HttpLink implements UpstreamLink {
     }
 
     /** One HTTP exchange: what its headers said and how far its stream got. */
-    private final class Exchange {
+    private final class Exchange implements SseDecoder.Sink {
         final PendingTable.Entry entry;
-        volatile int status;
-        volatile boolean sse;
-        volatile String lastEventId;
-        volatile long retryMillis = 1000;
-        boolean getStream;
+        final boolean getStream;
+        int status;
+        boolean sse;
+        String lastEventId;
+        long retryMillis = 1000;
 
-        Exchange(PendingTable.Entry entry) {
+        Exchange(PendingTable.Entry entry, boolean getStream) {
             this.entry = entry;
+            this.getStream = getStream;
         }
 
-        HttpResponse.BodySubscriber<Void> handler(HttpResponse.ResponseInfo info) {
-            status = info.statusCode();
-            if (sessionId == null) {
-                info.headers().firstValue("mcp-session-id").ifPresent(s -> sessionId = s);
+        /** Reads the response: SSE events dispatched as they arrive, a JSON body once complete. */
+        Future<Void> receive(HttpClientResponse resp) {
+            status = resp.statusCode();
+            if (sessionId == null && resp.getHeader("mcp-session-id") != null) {
+                sessionId = resp.getHeader("mcp-session-id");
             }
-            String type = info.headers().firstValue("content-type").orElse("").toLowerCase(Locale.ROOT);
-            if (status >= 200 && status < 300 && type.startsWith("text/event-stream")) {
+            String type = String.valueOf(resp.getHeader("content-type")).toLowerCase(Locale.ROOT);
+            boolean ok = status >= 200 && status < 300;
+            Promise<Void> done = Promise.promise();
+            open.add(resp);
+            resp.exceptionHandler(t -> {
+                open.remove(resp);
+                done.tryFail(t);
+            });
+            int limit = codec.limits().maxBytes();
+            boolean json = ok && type.startsWith("application/json");
+            Buffer body = json ? Buffer.buffer() : null;
+            if (ok && type.startsWith("text/event-stream")) {
                 sse = true;
-                if (entry != null && entry.related() != null) {
-                    entry.related().streaming();
-                }
-                return new Body(this, true);
-            }
-            if (status >= 200 && status < 300 && type.startsWith("application/json")) {
-                return new Body(this, false);
-            }
-            return HttpResponse.BodySubscribers.replacing(null);
-        }
-
-        void message(byte[] bytes, int length) {
-            try {
-                dispatch(codec.parse(bytes, 0, length), entry);
-            } catch (JsonCodec.MalformedJson e) {
-                LOG.debugf("upstream %s: ignored an unreadable message of %d bytes (%s)", label, length, e.getMessage());
-            }
-        }
-    }
-
-    /** Streams a response body: SSE events are dispatched as they arrive, a JSON body once complete. */
-    private final class Body implements HttpResponse.BodySubscriber<Void>, SseDecoder.Sink {
-        private final Exchange exchange;
-        private final SseDecoder decoder;
-        private final ByteArrayOutputStream json;
-        private final CompletableFuture<Void> done = new CompletableFuture<>();
-        private volatile Flow.Subscription subscription;
-
-        Body(Exchange exchange, boolean sse) {
-            this.exchange = exchange;
-            this.decoder = sse ? new SseDecoder(this, codec.limits().maxBytes()) : null;
-            this.json = sse ? null : new ByteArrayOutputStream();
-        }
-
-        @Override
-        public void onSubscribe(Flow.Subscription s) {
-            subscription = s;
-            openBodies.add(this);
-            if (closed.isDone()) {
-                cancel();
-                return;
-            }
-            s.request(1);
-        }
-
-        @Override
-        public void onNext(List<ByteBuffer> items) {
-            try {
-                for (ByteBuffer b : items) {
-                    if (decoder != null) {
-                        decoder.feed(b);
-                    } else {
-                        if (json.size() + b.remaining() > codec.limits().maxBytes()) {
-                            throw new BodyTooLarge();
-                        }
-                        byte[] chunk = new byte[b.remaining()];
-                        b.get(chunk);
-                        json.write(chunk, 0, chunk.length);
+                SseDecoder decoder = new SseDecoder(this, limit);
+                resp.handler(chunk -> {
+                    try {
+                        decoder.feed(chunk.getByteBuf().nioBuffer());
+                    } catch (SseDecoder.EventTooLarge e) {
+                        resp.request().reset();
+                        done.tryFail(e);
                     }
+                });
+            } else if (json) {
+                resp.handler(chunk -> {
+                    if (body.length() + chunk.length() > limit) {
+                        resp.request().reset();
+                        done.tryFail(new BodyTooLarge());
+                    } else {
+                        body.appendBuffer(chunk);
+                    }
+                });
+            } else {
+                resp.handler(chunk -> {
+                    // a refusal's body is not ours to read
+                });
+            }
+            resp.endHandler(v -> {
+                open.remove(resp);
+                if (json && !done.future().isComplete()) {
+                    message(body.getBytes());
                 }
-                subscription.request(1);
-            } catch (RuntimeException e) {
-                subscription.cancel();
-                finish(e);
+                done.tryComplete();
+            });
+            return done.future();
+        }
+
+        void message(byte[] bytes) {
+            try {
+                dispatch(codec.parse(bytes), entry);
+            } catch (JsonCodec.MalformedJson e) {
+                LOG.debugf("upstream %s: ignored an unreadable message of %d bytes (%s)", label, bytes.length,
+                        e.getMessage());
             }
-        }
-
-        @Override
-        public void onError(Throwable t) {
-            finish(t);
-        }
-
-        @Override
-        public void onComplete() {
-            if (json != null) {
-                byte[] all = json.toByteArray();
-                exchange.message(all, all.length);
-            }
-            finish(null);
-        }
-
-        @Override
-        public CompletionStage<Void> getBody() {
-            return done;
         }
 
         @Override
         public void event(String id, String event, String data) {
             if (id != null) {
-                exchange.lastEventId = id;
-                if (exchange.getStream) {
+                lastEventId = id;
+                if (getStream) {
                     getStreamLastEventId = id;
                 }
             }
             if (!data.isEmpty() && "message".equals(event)) {
-                byte[] bytes = data.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-                exchange.message(bytes, bytes.length);
+                message(data.getBytes(StandardCharsets.UTF_8));
             }
         }
 
         @Override
         public void retry(long millis) {
-            exchange.retryMillis = millis;
-        }
-
-        void cancel() {
-            Flow.Subscription s = subscription;
-            if (s != null) {
-                s.cancel();
-            }
-            finish(null);
-        }
-
-        private void finish(Throwable t) {
-            openBodies.remove(this);
-            if (t == null) {
-                done.complete(null);
-            } else {
-                done.completeExceptionally(t);
-            }
+            retryMillis = millis;
         }
     }
 }

@@ -1,27 +1,34 @@
 package dev.cloakgate.upstream;
 
-import java.net.http.HttpClient;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ScheduledExecutorService;
 
 import dev.cloakgate.jsonrpc.JsonCodec;
 import dev.cloakgate.tenant.UpstreamConfig;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.PoolOptions;
 
 /** Creates the link each upstream's transport needs, sharing the HTTP client, timers and writer threads. */
 public final class Links implements LinkFactory {
     private final JsonCodec codec;
+    private final Vertx vertx;
     private final HttpClient http;
-    private final ScheduledExecutorService timer;
     private final Executor writers;
     private final HttpLink.Timeouts timeouts;
 
-    public Links(JsonCodec codec, HttpClient http, ScheduledExecutorService timer, Executor writers,
-            HttpLink.Timeouts timeouts) {
+    /**
+     * @param maxConnections upper bound on pooled HTTP connections per upstream host: each session's GET
+     *        stream holds one for its lifetime, so this must exceed the sessions an upstream serves
+     */
+    public Links(JsonCodec codec, Vertx vertx, Executor writers, HttpLink.Timeouts timeouts, int maxConnections) {
         this.codec = codec;
-        this.http = http;
-        this.timer = timer;
+        this.vertx = vertx;
         this.writers = writers;
         this.timeouts = timeouts;
+        this.http = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true).setTcpNoDelay(true)
+                .setConnectTimeout((int) timeouts.connect().toMillis()),
+                new PoolOptions().setHttp1MaxSize(maxConnections).setMaxWaitQueueSize(-1));
     }
 
     @Override
@@ -29,6 +36,6 @@ public final class Links implements LinkFactory {
         if (config instanceof UpstreamConfig.Stdio s) {
             return new StdioLink(s, label, codec, inbound, new SerialExecutor(writers));
         }
-        return new HttpLink((UpstreamConfig.Http) config, label, http, codec, inbound, timer, timeouts);
+        return new HttpLink((UpstreamConfig.Http) config, label, http, vertx, codec, inbound, timeouts);
     }
 }

@@ -8,7 +8,7 @@ public interface RequestObserver {
     /** A request or notification the upstream tied to this request (on HTTP: sent on its response stream). */
     void related(ObjectNode message);
 
-    /** The upstream chose to stream its answer (HTTP text/event-stream); the client's answer may stream too. */
+    /** The upstream paused its streamed answer, to resume it later; the client's answer should stream meanwhile. */
     default void streaming() {
     }
 

@@ -38,21 +38,15 @@ class TransparencyTest {
 
     @Test
     void filesystemOverStdio() {
-        Path fsRoot = Path.of(System.getProperty("test.fs.root"));
-        Transcript direct;
-        try (McpTestClient c = new McpStdioClient(List.of("node", NodeFixtures.FILESYSTEM.toString(), fsRoot.toString()),
-                null)) {
-            direct = filesystemScript(c, fsRoot, "");
-        }
-        Transcript through;
-        try (McpTestClient c = new McpHttpClient(root.resolve("t/fs/mcp"))) {
-            through = filesystemScript(c, fsRoot, "fs__");
-        }
-        assertSame(direct, through, "fs__");
+        filesystemThrough("fs", "fs__");
     }
 
     @Test
     void filesystemAsADropInWithNamespaceNone() {
+        filesystemThrough("fsnone", "");
+    }
+
+    private void filesystemThrough(String tenant, String prefix) {
         Path fsRoot = Path.of(System.getProperty("test.fs.root"));
         Transcript direct;
         try (McpTestClient c = new McpStdioClient(List.of("node", NodeFixtures.FILESYSTEM.toString(), fsRoot.toString()),
@@ -60,10 +54,10 @@ class TransparencyTest {
             direct = filesystemScript(c, fsRoot, "");
         }
         Transcript through;
-        try (McpTestClient c = new McpHttpClient(root.resolve("t/fsnone/mcp"))) {
-            through = filesystemScript(c, fsRoot, "");
+        try (McpTestClient c = new McpHttpClient(root.resolve("t/" + tenant + "/mcp"))) {
+            through = filesystemScript(c, fsRoot, prefix);
         }
-        assertSame(direct, through, "");
+        assertSame(direct, through, prefix);
     }
 
     @Test

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -29,10 +28,12 @@ import dev.cloakgate.upstream.Links;
 /** Session lifetimes without Quarkus: a real stdio child per session, ended when idle, and re-spawned on use. */
 class SessionRegistryTest {
     private final ScheduledExecutorService timer = Executors.newScheduledThreadPool(2);
+    private final io.vertx.core.Vertx vertx = io.vertx.core.Vertx.vertx();
 
     @AfterEach
     void stop() {
         timer.shutdownNow();
+        vertx.close();
     }
 
     private SessionRegistry registry(Duration upstreamIdle, Duration sessionIdle) {
@@ -41,9 +42,8 @@ class SessionRegistryTest {
                 sessionIdle, upstreamIdle, Duration.ofMillis(100), Duration.ofSeconds(1), 64, 1 << 20, d.clientLimits(),
                 d.upstreamLimits(), 100);
         JsonCodec codec = new JsonCodec(s.upstreamLimits());
-        return new SessionRegistry(s, codec, new Links(codec, HttpClient.newHttpClient(), timer,
-                Executors.newCachedThreadPool(), new HttpLink.Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(10))),
-                timer);
+        return new SessionRegistry(s, codec, new Links(codec, vertx, Executors.newCachedThreadPool(),
+                new HttpLink.Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(10)), 100), timer);
     }
 
     private static TenantConfig probeTenant() {

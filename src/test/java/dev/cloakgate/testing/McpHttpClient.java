@@ -25,6 +25,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.cloakgate.jsonrpc.Messages;
+
 /**
  * A small MCP streamable-HTTP client for tests: it speaks the real transport (POST with JSON or SSE answers,
  * the GET stream, Last-Event-ID, DELETE), answers server requests with a handler, and records everything it
@@ -75,12 +77,7 @@ public final class McpHttpClient implements McpTestClient {
 
     @Override
     public ObjectNode initialize(String version, ObjectNode capabilities) {
-        ObjectNode params = F.objectNode();
-        params.put("protocolVersion", version);
-        params.set("capabilities", capabilities);
-        ObjectNode info = params.putObject("clientInfo");
-        info.put("name", "cloakgate-test");
-        info.put("version", "1.0.0");
+        ObjectNode params = McpTestClient.initializeParams(version, capabilities);
         ObjectNode response = request("initialize", params);
         if (response.has("result")) {
             protocolVersion = response.path("result").path("protocolVersion").asText();
@@ -100,24 +97,13 @@ public final class McpHttpClient implements McpTestClient {
     }
 
     public CompletableFuture<ObjectNode> requestWithId(JsonNode id, String method, JsonNode params) {
-        ObjectNode m = F.objectNode();
-        m.put("jsonrpc", "2.0");
-        m.set("id", id);
-        m.put("method", method);
-        if (params != null) {
-            m.set("params", params);
-        }
+        ObjectNode m = Messages.request(id, method, params);
         return CompletableFuture.supplyAsync(() -> exchange(m), pool);
     }
 
     @Override
     public void notify(String method, JsonNode params) {
-        ObjectNode m = F.objectNode();
-        m.put("jsonrpc", "2.0");
-        m.put("method", method);
-        if (params != null) {
-            m.set("params", params);
-        }
+        ObjectNode m = Messages.notification(method, params);
         Raw r = post(Json.write(m));
         if (r.status() != 202) {
             throw new IllegalStateException("notification got HTTP " + r.status() + ": " + r.body());

@@ -18,6 +18,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.cloakgate.jsonrpc.Messages;
+
 /** Talks to an MCP server over stdio directly, as the baseline a transparent gateway must match. */
 public final class McpStdioClient implements McpTestClient {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -82,12 +84,7 @@ public final class McpStdioClient implements McpTestClient {
 
     @Override
     public ObjectNode initialize(String version, ObjectNode capabilities) {
-        ObjectNode params = F.objectNode();
-        params.put("protocolVersion", version);
-        params.set("capabilities", capabilities);
-        ObjectNode info = params.putObject("clientInfo");
-        info.put("name", "cloakgate-test");
-        info.put("version", "1.0.0");
+        ObjectNode params = McpTestClient.initializeParams(version, capabilities);
         ObjectNode r = request("initialize", params);
         notify("notifications/initialized", null);
         return r;
@@ -98,14 +95,7 @@ public final class McpStdioClient implements McpTestClient {
         long id = ids.incrementAndGet();
         CompletableFuture<ObjectNode> f = new CompletableFuture<>();
         pending.put(id, f);
-        ObjectNode m = F.objectNode();
-        m.put("jsonrpc", "2.0");
-        m.put("id", id);
-        m.put("method", method);
-        if (params != null) {
-            m.set("params", params);
-        }
-        write(m);
+        write(Messages.request(F.numberNode(id), method, params));
         try {
             return f.get(30, TimeUnit.SECONDS);
         } catch (Exception e) {
@@ -115,12 +105,7 @@ public final class McpStdioClient implements McpTestClient {
 
     @Override
     public void notify(String method, JsonNode params) {
-        ObjectNode m = F.objectNode();
-        m.put("jsonrpc", "2.0");
-        m.put("method", method);
-        if (params != null) {
-            m.set("params", params);
-        }
+        ObjectNode m = Messages.notification(method, params);
         write(m);
     }
 

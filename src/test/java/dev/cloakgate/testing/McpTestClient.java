@@ -19,4 +19,15 @@ public interface McpTestClient extends AutoCloseable {
 
     @Override
     void close();
+
+    /** The params of an initialize request from this test client. */
+    static ObjectNode initializeParams(String version, ObjectNode capabilities) {
+        ObjectNode params = Json.object();
+        params.put("protocolVersion", version);
+        params.set("capabilities", capabilities);
+        ObjectNode info = params.putObject("clientInfo");
+        info.put("name", "cloakgate-test");
+        info.put("version", "1.0.0");
+        return params;
+    }
 }
