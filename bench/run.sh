@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECS=${1:-10}
-WARMUP=5
+WARMUP=${WARMUP:-10}
 OUT=bench/results
 mkdir -p "$OUT"
 STAMP=$(date -u +%Y-%m-%dT%H%M%SZ)
