@@ -3,14 +3,17 @@ package dev.cloakgate.server;
 import java.io.PrintStream;
 import java.nio.file.Path;
 
+import dev.cloakgate.cloak.CloakingSetup;
+import dev.cloakgate.evidence.Evidence;
 import dev.cloakgate.tenant.EnvExpander;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import dev.cloakgate.tenant.TenantConfigException;
 import dev.cloakgate.tenant.TenantParser;
 import dev.cloakgate.tenant.TenantRegistry;
 
 /**
- * {@code --check}: validates every tenant file without serving. Exit 0 when all is well, 1 with a message
- * naming file and key otherwise.
+ * {@code --check}: validates every tenant file and runs the detection self-check without serving. Exit 0 when
+ * all is well, 1 with a message naming file and key otherwise.
  */
 public final class CheckCommand {
     private final PrintStream out;
@@ -26,6 +29,8 @@ public final class CheckCommand {
         try {
             TenantRegistry tenants = TenantRegistry.load(dir,
                     new TenantParser(EnvExpander.ofSystem(), Path.of("").toAbsolutePath()));
+            int sanitizing = new CloakingSetup().build(tenants, dir, new SimpleMeterRegistry(), Evidence.NONE).size();
+            out.println("ok: detection self-check passed for " + sanitizing + " sanitizing tenant(s)");
             tenants.all().forEach((name, t) -> out.println("ok: tenant " + name + " (" + t.upstreams().size()
                     + " upstream(s), sha256 " + t.digest().substring(0, 16) + ")"));
             out.println("check passed: " + tenants.all().size() + " tenant(s) in " + dir);

@@ -16,7 +16,13 @@ import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
+import java.util.Map;
+
+import dev.cloakgate.cloak.Cloaking;
+import dev.cloakgate.cloak.CloakingSetup;
+import dev.cloakgate.evidence.LoggedEvidence;
 import dev.cloakgate.jsonrpc.JsonCodec;
+import io.micrometer.core.instrument.MeterRegistry;
 import dev.cloakgate.session.GatewaySettings;
 import dev.cloakgate.session.SessionRegistry;
 import dev.cloakgate.tenant.EnvExpander;
@@ -36,6 +42,7 @@ public class Gateway {
     private static final Logger LOG = Logger.getLogger(Gateway.class);
 
     private final GatewayConfig config;
+    private final MeterRegistry metrics;
     private final String version;
     private TenantRegistry tenants;
     private SessionRegistry sessions;
@@ -44,9 +51,10 @@ public class Gateway {
     private ExecutorService writers;
     private final io.vertx.core.Vertx vertx;
 
-    public Gateway(GatewayConfig config, io.vertx.core.Vertx vertx,
+    public Gateway(GatewayConfig config, io.vertx.core.Vertx vertx, MeterRegistry metrics,
             @ConfigProperty(name = "quarkus.application.version", defaultValue = "dev") String version) {
         this.config = config;
+        this.metrics = metrics;
         this.vertx = vertx;
         this.version = version;
     }
@@ -62,6 +70,8 @@ public class Gateway {
         Path dir = Path.of(config.tenantsDir());
         tenants = TenantRegistry.load(dir, new TenantParser(EnvExpander.ofSystem(), Path.of("").toAbsolutePath()));
         LOG.infof("loaded %d tenant(s) from %s: %s", tenants.all().size(), dir, String.join(", ", tenants.all().keySet()));
+        Map<String, Cloaking> cloakings = new CloakingSetup().build(tenants, dir, metrics, new LoggedEvidence());
+        LOG.infof("cloaking on for %d tenant(s), detection self-check passed", cloakings.size());
 
         GatewayConfig.Upstream up = config.upstream();
         GatewayConfig.Session se = config.session();
@@ -74,7 +84,7 @@ public class Gateway {
                 se.bufferEvents(), se.bufferBytes(), clientCodec.limits(), upstreamCodec.limits(), se.maxSessions());
         Links links = new Links(upstreamCodec, vertx, writers,
                 new HttpLink.Timeouts(up.connectTimeout(), up.requestTimeout()), se.maxSessions() + 1000);
-        sessions = new SessionRegistry(settings, upstreamCodec, links, timer);
+        sessions = new SessionRegistry(settings, upstreamCodec, links, timer, cloakings::get);
         long sweep = Math.max(1000, Math.min(30_000, se.idleTimeout().toMillis() / 4));
         timer.scheduleWithFixedDelay(this::sweep, sweep, sweep, TimeUnit.MILLISECONDS);
     }

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.cloakgate.cloak.Cloak;
 import dev.cloakgate.jsonrpc.ErrorCodes;
 import dev.cloakgate.jsonrpc.JsonCodec;
 import dev.cloakgate.jsonrpc.Messages;
@@ -50,15 +51,18 @@ public final class GatewaySession implements Upstream.Listener {
     private final Map<JsonNode, ClientCall> inflight = new LinkedHashMap<>();
     private final ListMerger lists;
     private final String gatewayVersion;
+    /** Null when the tenant does not sanitize. */
+    private final Cloak cloak;
     private volatile String protocolVersion;
     private volatile long lastActivityNanos = System.nanoTime();
     private volatile boolean closed;
 
     /** @param upstreamFactory builds the session's {@link Upstream} for each configured server, with this listener */
     public GatewaySession(String id, TenantConfig tenant, String gatewayVersion, JsonCodec codec,
-            SessionStreams streams, UpstreamFactory upstreamFactory) {
+            SessionStreams streams, UpstreamFactory upstreamFactory, Cloak cloak) {
         this.id = id;
         this.gatewayVersion = gatewayVersion;
+        this.cloak = cloak;
         this.tenant = tenant;
         this.codec = codec;
         this.streams = streams;
@@ -66,7 +70,7 @@ public final class GatewaySession implements Upstream.Listener {
             upstreams.put(cfg.name(), upstreamFactory.create(cfg, tenant.name() + "/" + cfg.name(), this));
         }
         this.names = new Namespacing(tenant.namespace(), upstreams.keySet());
-        this.lists = new ListMerger(upstreams, names, resources, tasks, new CursorTable(256));
+        this.lists = new ListMerger(upstreams, names, resources, tasks, new CursorTable(256), cloak);
     }
 
     /** Builds one upstream for this session; the session is its listener. */
@@ -181,7 +185,16 @@ public final class GatewaySession implements Upstream.Listener {
             return;
         }
         progress.release(e.progressToken());
-        e.upstream().send(Messages.withId(r, e.upstreamId()));
+        ObjectNode answer = Messages.withId(r, e.upstreamId());
+        if (cloak != null) {
+            try {
+                // sampling and elicitation answers carry what the model wrote: tokens go back as values
+                cloak.toUpstream(e.upstream().name(), null, answer.has("result") ? answer.get("result") : answer.get("error"));
+            } catch (RpcException refused) {
+                answer = refused.error().toResponse(e.upstreamId());
+            }
+        }
+        e.upstream().send(answer);
     }
 
     public void close() {
@@ -220,8 +233,13 @@ public final class GatewaySession implements Upstream.Listener {
         if (uri == null || !uri.isTextual()) {
             throw RpcError.of(ErrorCodes.INVALID_PARAMS, "invalid_params", "params.uri must be a string").asException();
         }
-        return resourceUpstream(uri.textValue())
+        return resourceUpstream(routable(uri.textValue()))
                 .thenCompose(u -> forward(request, u, params.deepCopy(), stream));
+    }
+
+    /** A URI as the upstream wrote it: the client may hold a cloaked one (a path is data). */
+    private String routable(String uri) {
+        return cloak == null ? uri : cloak.peek(uri);
     }
 
     private CompletableFuture<ObjectNode> completion(ObjectNode request, ClientStream stream) {
@@ -239,7 +257,7 @@ public final class GatewaySession implements Upstream.Listener {
             return forward(request, upstreams.get(route.upstream()), upstreamParams, stream);
         }
         if ("ref/resource".equals(type) && ref.path("uri").isTextual()) {
-            return resourceUpstream(ref.path("uri").textValue())
+            return resourceUpstream(routable(ref.path("uri").textValue()))
                     .thenCompose(u -> forward(request, u, params.deepCopy(), stream));
         }
         throw RpcError.of(ErrorCodes.INVALID_PARAMS, "invalid_params",
@@ -340,6 +358,13 @@ public final class GatewaySession implements Upstream.Listener {
         JsonNode clientId = request.get("id");
         String method = Messages.method(request);
         JsonNode clientToken = Messages.progressToken(request);
+        if (cloak != null) {
+            try {
+                cloak.toUpstream(upstream.name(), Messages.params(request).path("name").asText(null), params);
+            } catch (RpcException refused) {
+                return done(refused.error().toResponse(clientId));
+            }
+        }
         ClientCall cc = new ClientCall(clientId, method, upstream, stream, clientToken);
         synchronized (this) {
             if (inflight.containsKey(clientId)) {
@@ -378,6 +403,9 @@ public final class GatewaySession implements Upstream.Listener {
                 return errorFor(clientId, err);
             }
             observe(upstream, method, response);
+            if (cloak != null) {
+                cloak.toAgent(upstream.name(), method, response.has("error") ? response.get("error") : response.get("result"));
+            }
             ObjectNode out = F.objectNode();
             out.put("jsonrpc", "2.0");
             out.set("id", clientId);
@@ -482,6 +510,7 @@ public final class GatewaySession implements Upstream.Listener {
                 ((ObjectNode) out.get("params").get("_meta")).set("progressToken", gatewayToken);
             }
             serverRequests.register(gatewayId, from, m.get("id"), gatewayToken);
+            toAgent(from, method, out);
             deliver(out, from, related, true);
             return;
         }
@@ -494,6 +523,7 @@ public final class GatewaySession implements Upstream.Listener {
                 }
                 ObjectNode out = m.deepCopy();
                 ((ObjectNode) out.get("params")).set("progressToken", owner.clientProgressToken);
+                toAgent(from, method, out);
                 deliver(out, from, owner, false);
             }
             case "notifications/cancelled" -> {
@@ -501,6 +531,7 @@ public final class GatewaySession implements Upstream.Listener {
                 if (g != null) {
                     ObjectNode out = m.deepCopy();
                     ((ObjectNode) out.get("params")).put("requestId", g);
+                    toAgent(from, method, out);
                     deliver(out, from, related, true);
                 }
             }
@@ -510,9 +541,14 @@ public final class GatewaySession implements Upstream.Listener {
                 resources.forget(from.name());
                 deliver(m, from, null, false);
             }
-            case "notifications/resources/updated" -> deliver(m, from, null, false);
-            case "notifications/message", "notifications/tasks/status", "notifications/elicitation/complete" ->
+            case "notifications/resources/updated" -> {
+                toAgent(from, method, m);
+                deliver(m, from, null, false);
+            }
+            case "notifications/message", "notifications/tasks/status", "notifications/elicitation/complete" -> {
+                toAgent(from, method, m);
                 deliver(m, from, related, true);
+            }
             default -> LOG.debugf("session %s: dropped upstream %s notification %s", id, from.name(), method);
         }
     }
@@ -539,6 +575,13 @@ public final class GatewaySession implements Upstream.Listener {
             return;
         }
         streams.emit(streams.standalone(), codec.toString(message));
+    }
+
+    /** Cloaks, in place, the params of a message an upstream originated (requests and notifications alike). */
+    private void toAgent(Upstream from, String method, ObjectNode message) {
+        if (cloak != null && message.get("params") instanceof ObjectNode p) {
+            cloak.toAgent(from.name(), method, p);
+        }
     }
 
     private void touch() {

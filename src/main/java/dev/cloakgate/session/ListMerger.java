@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.cloakgate.cloak.Cloak;
 import dev.cloakgate.jsonrpc.ErrorCodes;
 import dev.cloakgate.jsonrpc.Messages;
 import dev.cloakgate.jsonrpc.RpcError;
@@ -54,14 +55,17 @@ final class ListMerger {
     private final ResourceIndex resources;
     private final TaskIndex tasks;
     private final CursorTable cursors;
+    private final Cloak cloak;
 
+    /** @param cloak cloaks listed resources and templates (a listing is data); null when the tenant does not */
     ListMerger(Map<String, Upstream> upstreams, Namespacing names, ResourceIndex resources, TaskIndex tasks,
-            CursorTable cursors) {
+            CursorTable cursors, Cloak cloak) {
         this.upstreams = upstreams;
         this.names = names;
         this.resources = resources;
         this.tasks = tasks;
         this.cursors = cursors;
+        this.cloak = cloak;
     }
 
     CompletableFuture<ObjectNode> list(ObjectNode request, Kind kind) {
@@ -80,7 +84,9 @@ final class ListMerger {
         } else if (!cursorNode.isTextual()) {
             return invalidCursor(clientId);
         } else if (single) {
-            targets.put(upstreams.keySet().iterator().next(), cursorNode.textValue());
+            // the upstream's own cursor, as the client may have received it cloaked
+            targets.put(upstreams.keySet().iterator().next(),
+                    cloak == null ? cursorNode.textValue() : cloak.peek(cursorNode.textValue()));
         } else {
             Map<String, String> state = cursors.redeem(cursorNode.textValue());
             if (state == null) {
@@ -117,6 +123,9 @@ final class ListMerger {
             String name = e.getKey();
             CompletableFuture<ObjectNode> c = e.getValue();
             ObjectNode response = c.isCompletedExceptionally() ? null : c.join();
+            if (response != null && response.has("error") && cloak != null && !kind.named) {
+                cloak.toAgent(name, kind.method, response.get("error"));
+            }
             if (response == null || response.has("error")) {
                 ObjectNode failure = response != null ? Messages.withId(response, clientId)
                         : GatewaySession.errorFor(clientId, c.handle((r, x) -> x).join());
@@ -129,6 +138,11 @@ final class ListMerger {
             }
             JsonNode result = response.path("result");
             index(name, kind, result.path(kind.items));
+            if (cloak != null && !kind.named) {
+                // resource lists and templates are data (file names carry names and addresses); tool and
+                // prompt declarations are contracts and stay as the server wrote them
+                cloak.toAgent(name, kind.method, result);
+            }
             if (single) {
                 // one upstream: its result as it is, cursor included; only names get their prefix
                 return Messages.result(clientId, kind.named ? renamed(name, kind, result) : result);

@@ -9,6 +9,9 @@ import java.util.concurrent.ScheduledExecutorService;
 
 import org.jboss.logging.Logger;
 
+import java.util.function.Function;
+
+import dev.cloakgate.cloak.Cloaking;
 import dev.cloakgate.jsonrpc.JsonCodec;
 import dev.cloakgate.tenant.TenantConfig;
 import dev.cloakgate.tenant.UpstreamConfig;
@@ -27,14 +30,18 @@ public final class SessionRegistry {
     private final JsonCodec codec;
     private final LinkFactory links;
     private final ScheduledExecutorService timer;
+    private final Function<String, Cloaking> cloaking;
     private final SecureRandom random = new SecureRandom();
     private final Map<String, GatewaySession> sessions = new ConcurrentHashMap<>();
 
-    public SessionRegistry(GatewaySettings settings, JsonCodec codec, LinkFactory links, ScheduledExecutorService timer) {
+    /** @param cloaking each tenant's cloaking by name, or null for a tenant that does not sanitize */
+    public SessionRegistry(GatewaySettings settings, JsonCodec codec, LinkFactory links, ScheduledExecutorService timer,
+            Function<String, Cloaking> cloaking) {
         this.settings = settings;
         this.codec = codec;
         this.links = links;
         this.timer = timer;
+        this.cloaking = cloaking;
     }
 
     /** A new session, not yet findable: {@link #register} it once its handshake succeeded. */
@@ -44,11 +51,17 @@ public final class SessionRegistry {
         String id = HexFormat.of().formatHex(b);
         Upstream.Limits limits = new Upstream.Limits(settings.initializeTimeout(), settings.requestTimeout(),
                 settings.upstreamIdleTimeout());
+        Cloaking c = tenant.sanitize() ? cloaking.apply(tenant.name()) : null;
+        if (tenant.sanitize() && c == null) {
+            // fail closed: a tenant that asks for cloaking never gets a session without it
+            throw new IllegalStateException("tenant " + tenant.name() + " sanitizes but has no cloaking set up");
+        }
         return new GatewaySession(id, tenant, settings.version(), codec,
                 new SessionStreams(settings.eventBufferEvents(), settings.eventBufferBytes()),
                 (UpstreamConfig cfg, String label, Upstream.Listener listener) -> new Upstream(cfg, label, links,
                         listener, timer, limits,
-                        new Backoff(settings.backoffInitial(), settings.backoffMax(), System::nanoTime)));
+                        new Backoff(settings.backoffInitial(), settings.backoffMax(), System::nanoTime)),
+                c == null ? null : c.session(id));
     }
 
     public boolean full() {

@@ -6,9 +6,21 @@ import java.util.Map;
 /**
  * A tenant as loaded from {@code {tenants-dir}/{name}.json}. {@code upstreams} keeps the file's order, which is
  * the order lists are merged in. {@code digest} is the SHA-256 of the file's bytes.
+ *
+ * @param sanitize whether personal data is cloaked (default true)
+ * @param vaultMaxEntries values a session's vault maps to tokens before cloaking further ones as redacted
  */
-public record TenantConfig(String name, Map<String, UpstreamConfig> upstreams, Namespace namespace, String digest) {
+public record TenantConfig(String name, Map<String, UpstreamConfig> upstreams, Namespace namespace, String digest,
+        boolean sanitize, DetectionSettings detection, TokenScope tokenScope, int vaultMaxEntries) {
+    public static final int DEFAULT_VAULT_MAX_ENTRIES = 10_000;
+
     public TenantConfig {
         upstreams = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(upstreams));
+    }
+
+    /** A tenant with the default cloaking settings. */
+    public TenantConfig(String name, Map<String, UpstreamConfig> upstreams, Namespace namespace, String digest) {
+        this(name, upstreams, namespace, digest, true, DetectionSettings.defaults(), TokenScope.SESSION,
+                DEFAULT_VAULT_MAX_ENTRIES);
     }
 }

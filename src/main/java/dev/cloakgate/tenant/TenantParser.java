@@ -27,7 +27,14 @@ public final class TenantParser {
     /** No {@code _}: that is what makes splitting {@code fs__read__all} on the first {@code __} unambiguous. */
     public static final Pattern UPSTREAM_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9-]{0,31}");
 
-    private static final Set<String> TOP_KEYS = Set.of("upstreams", "namespace");
+    private static final Set<String> TOP_KEYS = Set.of("upstreams", "namespace", "sanitize", "detection", "token_scope",
+            "vault_max_entries");
+    private static final Set<String> DETECTION_KEYS = Set.of("detect_emails", "detect_phone_numbers",
+            "detect_credit_cards", "detect_ibans", "detect_us_ssns", "detect_ip_addresses", "detect_secrets",
+            "ner_entity_types", "person_model", "ner_models", "phone_regions", "key_hints");
+    /** The entity types an OpenNLP name-finder model can carry; only PERSON has a bundled model. */
+    public static final Set<String> NER_TYPES = Set.of("PERSON", "ORGANIZATION", "LOCATION", "DATE", "TIME", "MONEY",
+            "PERCENTAGE");
     private static final Set<String> STDIO_KEYS = Set.of("command", "args", "env", "cwd");
     private static final Set<String> HTTP_KEYS = Set.of("url", "headers");
     /** Headers the gateway owns toward an HTTP upstream (transport and MCP session); a tenant may not set them. */
@@ -93,7 +100,89 @@ public final class TenantParser {
                         "\"none\" is allowed only with exactly one upstream (names would collide)");
             }
         }
-        return new TenantConfig(tenant, upstreams, ns, sha256(bytes));
+        boolean sanitize = c.bool(root.get("sanitize"), "$.sanitize", true);
+        DetectionSettings detection = detection(c, root.get("detection"));
+        TokenScope scope = TokenScope.SESSION;
+        JsonNode sc = root.get("token_scope");
+        if (sc != null) {
+            scope = switch (c.string(sc, "$.token_scope")) {
+                case "session" -> TokenScope.SESSION;
+                case "upstream" -> TokenScope.UPSTREAM;
+                default -> throw new TenantConfigException(file, "$.token_scope", "must be \"session\" or \"upstream\"");
+            };
+        }
+        int vault = TenantConfig.DEFAULT_VAULT_MAX_ENTRIES;
+        JsonNode v = root.get("vault_max_entries");
+        if (v != null) {
+            if (!v.canConvertToInt() || !v.isIntegralNumber() || v.asInt() < 16) {
+                throw new TenantConfigException(file, "$.vault_max_entries", "must be an integer of at least 16");
+            }
+            vault = v.asInt();
+        }
+        return new TenantConfig(tenant, upstreams, ns, sha256(bytes), sanitize, detection, scope, vault);
+    }
+
+    private DetectionSettings detection(Ctx c, JsonNode node) throws TenantConfigException {
+        DetectionSettings d = DetectionSettings.defaults();
+        if (node == null) {
+            return d;
+        }
+        String p = "$.detection";
+        c.object(node, p);
+        c.onlyKeys(node, p, DETECTION_KEYS);
+        Set<String> types = d.nerEntityTypes();
+        JsonNode t = node.get("ner_entity_types");
+        if (t != null) {
+            types = new java.util.LinkedHashSet<>();
+            for (String type : c.strings(t, p + ".ner_entity_types")) {
+                String up = type.toUpperCase(java.util.Locale.ROOT);
+                if (!NER_TYPES.contains(up)) {
+                    throw new TenantConfigException(c.file, p + ".ner_entity_types",
+                            "unknown entity type \"" + type + "\" (known: " + String.join(", ", new java.util.TreeSet<>(NER_TYPES)) + ")");
+                }
+                types.add(up);
+            }
+        }
+        Path personModel = null;
+        if (node.has("person_model")) {
+            personModel = workingDir.resolve(c.expand(c.string(node.get("person_model"), p + ".person_model"),
+                    p + ".person_model")).normalize();
+        }
+        Map<String, Path> models = new LinkedHashMap<>();
+        for (Map.Entry<String, String> m : c.stringMap(node.get("ner_models"), p + ".ner_models").entrySet()) {
+            String type = m.getKey().toUpperCase(java.util.Locale.ROOT);
+            if (!types.contains(type) || "PERSON".equals(type)) {
+                throw new TenantConfigException(c.file, p + ".ner_models." + m.getKey(), "a model for a type not listed in"
+                        + " ner_entity_types (PERSON's model is person_model)");
+            }
+            models.put(type, workingDir.resolve(m.getValue()).normalize());
+        }
+        for (String type : types) {
+            if (!"PERSON".equals(type) && !models.containsKey(type)) {
+                throw new TenantConfigException(c.file, p + ".ner_entity_types", type
+                        + " needs a model: add it under detection.ner_models (only PERSON has a bundled model)");
+            }
+        }
+        List<String> regions = d.phoneRegions();
+        if (node.has("phone_regions")) {
+            regions = new ArrayList<>();
+            for (String r : c.strings(node.get("phone_regions"), p + ".phone_regions")) {
+                if (!r.matches("[A-Z]{2}")) {
+                    throw new TenantConfigException(c.file, p + ".phone_regions", "\"" + r
+                            + "\" is not an ISO 3166 region code (two capital letters, e.g. FR)");
+                }
+                regions.add(r);
+            }
+        }
+        return new DetectionSettings(c.bool(node.get("detect_emails"), p + ".detect_emails", true),
+                c.bool(node.get("detect_phone_numbers"), p + ".detect_phone_numbers", true),
+                c.bool(node.get("detect_credit_cards"), p + ".detect_credit_cards", true),
+                c.bool(node.get("detect_ibans"), p + ".detect_ibans", true),
+                c.bool(node.get("detect_us_ssns"), p + ".detect_us_ssns", true),
+                c.bool(node.get("detect_ip_addresses"), p + ".detect_ip_addresses", true),
+                c.bool(node.get("detect_secrets"), p + ".detect_secrets", true),
+                types, personModel, models, regions,
+                c.bool(node.get("key_hints"), p + ".key_hints", true));
     }
 
     private UpstreamConfig upstream(Ctx c, String name, JsonNode node, String path) throws TenantConfigException {
@@ -185,6 +274,27 @@ public final class TenantParser {
                 throw new TenantConfigException(file, path, "must be a string");
             }
             return n.textValue();
+        }
+
+        boolean bool(JsonNode n, String path, boolean fallback) throws TenantConfigException {
+            if (n == null) {
+                return fallback;
+            }
+            if (!n.isBoolean()) {
+                throw new TenantConfigException(file, path, "must be true or false");
+            }
+            return n.booleanValue();
+        }
+
+        List<String> strings(JsonNode n, String path) throws TenantConfigException {
+            if (n == null || !n.isArray()) {
+                throw new TenantConfigException(file, path, "must be an array of strings");
+            }
+            List<String> out = new ArrayList<>();
+            for (int i = 0; i < n.size(); i++) {
+                out.add(string(n.get(i), path + "[" + i + "]"));
+            }
+            return out;
         }
 
         String expand(String value, String path) throws TenantConfigException {

@@ -46,6 +46,126 @@ class TransparencyTest {
         filesystemThrough("fsnone", "");
     }
 
+    @Test
+    void withSanitizeOnTheFilesystemTranscriptDiffersOnlyInCloakedValues() {
+        Path fsRoot = Path.of(System.getProperty("test.fs.root"));
+        Transcript direct;
+        try (McpTestClient c = new McpStdioClient(List.of("node", NodeFixtures.FILESYSTEM.toString(), fsRoot.toString()),
+                null)) {
+            direct = filesystemScript(c, fsRoot, "");
+        }
+        Transcript cloaked;
+        try (McpTestClient c = new McpHttpClient(root.resolve("t/fs-cloaked/mcp"))) {
+            cloaked = filesystemScript(c, fsRoot, "fs__");
+        }
+        assertOnlyCloakedValuesDiffer(direct, cloaked, "fs__");
+    }
+
+    @Test
+    void withSanitizeOnTheEverythingTranscriptDiffersOnlyInCloakedValues() {
+        Transcript direct;
+        try (McpTestClient c = new McpHttpClient(URI.create(System.getProperty("test.everything.url")))) {
+            direct = everythingScript(c, "");
+        }
+        Transcript cloaked;
+        try (McpTestClient c = new McpHttpClient(root.resolve("t/everything-cloaked/mcp"))) {
+            cloaked = everythingScript(c, "ev__");
+        }
+        assertOnlyCloakedValuesDiffer(direct, cloaked, "ev__");
+    }
+
+    /**
+     * The protecting pass changes only values it cloaked: declarations (initialize, tools/list, prompts/list)
+     * are identical, and every other string either equals the direct one or is it with tokens standing for
+     * parts of it.
+     */
+    static void assertOnlyCloakedValuesDiffer(Transcript direct, Transcript cloaked, String prefix) {
+        assertEquals(direct.entries().size(), cloaked.entries().size());
+        int tokens = 0;
+        for (int i = 0; i < direct.entries().size(); i++) {
+            Transcript.Entry d = direct.entries().get(i);
+            Transcript.Entry g = cloaked.entries().get(i);
+            String m = d.method();
+            if (m.equals("initialize") || m.equals("tools/list") || m.equals("prompts/list")) {
+                Transcript one = new Transcript();
+                one.entries().add(d);
+                Transcript two = new Transcript();
+                two.entries().add(g);
+                assertSame(one, two, prefix);
+                continue;
+            }
+            tokens += sameExceptTokens(normaliseTree(d.response()), normaliseTree(g.response()), "step " + i + " " + m);
+        }
+        assertTrue(tokens >= 0);
+    }
+
+    private static final java.util.regex.Pattern TOKEN = java.util.regex.Pattern.compile("\\[[A-Z_]+_(\\d+|REDACTED)]");
+
+    /** Structural equality where a cloaked string may hold tokens for parts of the direct one; returns tokens seen. */
+    private static int sameExceptTokens(JsonNode d, JsonNode g, String where) {
+        if (d.isTextual() && g.isTextual()) {
+            if (d.textValue().equals(g.textValue())) {
+                return 0;
+            }
+            java.util.regex.Matcher m = TOKEN.matcher(g.textValue());
+            StringBuilder re = new StringBuilder();
+            int at = 0;
+            int n = 0;
+            while (m.find()) {
+                re.append(java.util.regex.Pattern.quote(g.textValue().substring(at, m.start()))).append("(.+?)");
+                at = m.end();
+                n++;
+            }
+            re.append(java.util.regex.Pattern.quote(g.textValue().substring(at)));
+            assertTrue(n > 0 && d.textValue().matches("(?s)" + re), where + ": changed without a token:\n  direct:  "
+                    + d.textValue() + "\n  gateway: " + g.textValue());
+            return n;
+        }
+        if (d.isNumber() && g.isTextual()) {
+            assertTrue(TOKEN.matcher(g.textValue()).matches(), where + ": a number became " + g.textValue());
+            return 1;
+        }
+        assertEquals(d.getNodeType(), g.getNodeType(), where);
+        int n = 0;
+        if (d.isObject()) {
+            assertEquals(d.size(), g.size(), where + " keys");
+            // keys by name; a key the tripwire renamed to its token pairs with the direct key it stood for
+            List<String> unmatchedDirect = new java.util.ArrayList<>();
+            List<String> unmatchedCloaked = new java.util.ArrayList<>();
+            g.fieldNames().forEachRemaining(k -> {
+                if (!d.has(k)) {
+                    unmatchedCloaked.add(k);
+                }
+            });
+            var dk = d.fieldNames();
+            while (dk.hasNext()) {
+                String a = dk.next();
+                if (g.has(a)) {
+                    n += sameExceptTokens(d.get(a), g.get(a), where + "/" + a);
+                } else {
+                    unmatchedDirect.add(a);
+                }
+            }
+            for (int k = 0; k < unmatchedDirect.size(); k++) {
+                String b = unmatchedCloaked.get(k);
+                assertTrue(TOKEN.matcher(b).find(), where + ": key " + unmatchedDirect.get(k) + " became " + b);
+                n += 1 + sameExceptTokens(d.get(unmatchedDirect.get(k)), g.get(b), where + "/" + b);
+            }
+        } else if (d.isArray()) {
+            assertEquals(d.size(), g.size(), where + " items");
+            for (int k = 0; k < d.size(); k++) {
+                n += sameExceptTokens(d.get(k), g.get(k), where + "[" + k + "]");
+            }
+        } else {
+            assertEquals(d, g, where);
+        }
+        return n;
+    }
+
+    private static JsonNode normaliseTree(JsonNode n) {
+        return Json.parse(normalise(Json.write(n)));
+    }
+
     private void filesystemThrough(String tenant, String prefix) {
         Path fsRoot = Path.of(System.getProperty("test.fs.root"));
         Transcript direct;

@@ -55,6 +55,37 @@ class PackagedGatewayIT {
     }
 
     @Test
+    void brokenDetectionRefusesToStartAndFailsTheCheck(@TempDir Path dir) throws Exception {
+        // a model file that is not a model: loading it must fail loudly, never cloak nothing quietly
+        Path corrupt = dir.resolve("corrupt-person.bin");
+        Files.write(corrupt, new byte[] { 'P', 'K', 3, 4, 0, 0, 0, 0, 42, 42, 42 });
+        Files.writeString(dir.resolve("team-d.json"), "{\"upstreams\":{\"fs\":{\"command\":\"x\"}},"
+                + "\"detection\":{\"person_model\":" + Json.write(com.fasterxml.jackson.databind.node.TextNode.valueOf(
+                        corrupt.toString())) + "}}");
+        GatewayProcess.Result check = GatewayProcess.run(List.of("-Dcloakgate.tenants-dir=" + dir), "--check");
+        assertEquals(1, check.exit(), check.output());
+        assertTrue(check.output().contains("team-d.json") && check.output().contains("$.detection.person_model"),
+                check.output());
+        try (GatewayProcess gw = GatewayProcess.start(List.of("-Dcloakgate.tenants-dir=" + dir))) {
+            assertNotEquals(0, gw.awaitExit(Duration.ofSeconds(60)));
+            assertTrue(gw.log().contains("team-d.json") && gw.log().contains("$.detection.person_model"), gw.log());
+        }
+    }
+
+    @Test
+    void aModelThatLoadsButDetectsNothingFailsTheSelfCheck(@TempDir Path dir) throws Exception {
+        // a real OpenNLP name-finder model trained on nothing useful: it loads, and finds no one
+        Path useless = dir.resolve("useless-person.bin");
+        dev.cloakgate.testing.UselessModel.write(useless);
+        Files.writeString(dir.resolve("team-e.json"), "{\"upstreams\":{\"fs\":{\"command\":\"x\"}},"
+                + "\"detection\":{\"person_model\":" + Json.write(com.fasterxml.jackson.databind.node.TextNode.valueOf(
+                        useless.toString())) + "}}");
+        GatewayProcess.Result check = GatewayProcess.run(List.of("-Dcloakgate.tenants-dir=" + dir), "--check");
+        assertEquals(1, check.exit(), check.output());
+        assertTrue(check.output().contains("self-check failed") && check.output().contains("PERSON"), check.output());
+    }
+
+    @Test
     void servesASessionAndStopsCleanlyWithItsChildren(@TempDir Path dir) throws Exception {
         goodTenant(dir);
         try (GatewayProcess gw = GatewayProcess.start(List.of("-Dcloakgate.tenants-dir=" + dir))) {

@@ -43,13 +43,14 @@ class SessionRegistryTest {
                 d.upstreamLimits(), 100);
         JsonCodec codec = new JsonCodec(s.upstreamLimits());
         return new SessionRegistry(s, codec, new Links(codec, vertx, Executors.newCachedThreadPool(),
-                new HttpLink.Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(10)), 100), timer);
+                new HttpLink.Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(10)), 100), timer, t -> null);
     }
 
     private static TenantConfig probeTenant() {
         NodeFixtures.requireInstalled();
         return new TenantConfig("t", Map.of("alpha", new UpstreamConfig.Stdio("alpha", "node",
-                List.of(NodeFixtures.PROBE.toString(), "stdio", "--name", "alpha"), Map.of(), null)), Namespace.PREFIX, "x");
+                List.of(NodeFixtures.PROBE.toString(), "stdio", "--name", "alpha"), Map.of(), null)), Namespace.PREFIX, "x",
+                false, dev.cloakgate.tenant.DetectionSettings.defaults(), dev.cloakgate.tenant.TokenScope.SESSION, 100);
     }
 
     private static ObjectNode initialize() {

@@ -1,6 +1,7 @@
 package dev.cloakgate.tenant;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -64,6 +65,46 @@ class TenantParserTest {
                 "{\"upstreams\":{\"crm\":{\"url\":\"http://h/\",\"headers\":{\"Authorization\":\"${env:NOPE}\"}}}}");
         assertEquals("$.upstreams.crm.headers.Authorization", e.path());
         assertTrue(e.getMessage().contains("NOPE"));
+    }
+
+    @Test
+    void cloakingSettingsAreReadAndTheirTyposRefused() throws Exception {
+        TenantConfig t = parse("c", """
+                {"upstreams": {"fs": {"command": "x"}}, "sanitize": true, "token_scope": "upstream",
+                 "vault_max_entries": 500,
+                 "detection": {"detect_ip_addresses": false, "phone_regions": ["FR", "DE"], "key_hints": false,
+                               "ner_entity_types": ["PERSON", "ORGANIZATION"],
+                               "ner_models": {"ORGANIZATION": "models/org.bin"}, "person_model": "models/p.bin"}}""");
+        assertTrue(t.sanitize());
+        assertEquals(TokenScope.UPSTREAM, t.tokenScope());
+        assertEquals(500, t.vaultMaxEntries());
+        DetectionSettings d = t.detection();
+        assertFalse(d.ipAddresses());
+        assertTrue(d.emails() && d.secrets());
+        assertEquals(List.of("FR", "DE"), d.phoneRegions());
+        assertEquals(java.util.Set.of("PERSON", "ORGANIZATION"), d.nerEntityTypes());
+        assertEquals(Path.of("/work/models/org.bin"), d.nerModels().get("ORGANIZATION"));
+        assertEquals(Path.of("/work/models/p.bin"), d.personModel());
+
+        TenantConfig defaults = parse("d", "{\"upstreams\": {\"fs\": {\"command\": \"x\"}}}");
+        assertTrue(defaults.sanitize(), "cloaking is on unless a tenant turns it off");
+        assertEquals(TokenScope.SESSION, defaults.tokenScope());
+        assertEquals(java.util.Set.of("PERSON"), defaults.detection().nerEntityTypes());
+
+        // the worst failure available is a typo the operator believes turned a category on or off
+        assertEquals("$.detection.detect_ip_adresses", failure(
+                "{\"upstreams\":{\"fs\":{\"command\":\"x\"}},\"detection\":{\"detect_ip_adresses\":false}}").path());
+        assertEquals("$.detection.ner_entity_types", failure(
+                "{\"upstreams\":{\"fs\":{\"command\":\"x\"}},\"detection\":{\"ner_entity_types\":[\"GPE\"]}}").path());
+        assertEquals("$.detection.ner_entity_types", failure(
+                "{\"upstreams\":{\"fs\":{\"command\":\"x\"}},\"detection\":{\"ner_entity_types\":[\"LOCATION\"]}}").path(),
+                "a type without a model is refused, not silently off");
+        assertEquals("$.detection.detect_emails", failure(
+                "{\"upstreams\":{\"fs\":{\"command\":\"x\"}},\"detection\":{\"detect_emails\":\"no\"}}").path());
+        assertEquals("$.detection.phone_regions", failure(
+                "{\"upstreams\":{\"fs\":{\"command\":\"x\"}},\"detection\":{\"phone_regions\":[\"France\"]}}").path());
+        assertEquals("$.token_scope", failure("{\"upstreams\":{\"fs\":{\"command\":\"x\"}},\"token_scope\":\"tenant\"}").path());
+        assertEquals("$.sanitize", failure("{\"upstreams\":{\"fs\":{\"command\":\"x\"}},\"sanitize\":\"yes\"}").path());
     }
 
     @Test

