@@ -9,5 +9,5 @@ mkdir -p target/bench-classes bench/results
 javac -d target/bench-classes -cp "$CP" bench/CloakBench.java
 OUT="bench/results/cloak-$(date -u +%Y-%m-%dT%H%M%SZ).jsonl"
 # one core: taskset pins the JVM, and the JIT and GC get one thread each
-taskset -c 0 java -XX:ActiveProcessorCount=1 -Xmx2g -cp "target/bench-classes:$CP" CloakBench | tee "$OUT"
+taskset -c 0 java -XX:ActiveProcessorCount=1 -Xms2g -Xmx2g -cp "target/bench-classes:$CP" CloakBench | tee "$OUT"
 echo "results: $OUT"

@@ -7,6 +7,8 @@
 #   cloakgate-http  cloakgate with the probe as an HTTP upstream (what the gateway itself adds)
 #   supergateway    supergateway 4.0.0 (stateful stdio -> streamable HTTP) in front of the probe over stdio
 #   cloakgate-stdio cloakgate with the probe as a stdio upstream (the like-for-like peer of supergateway)
+#   cloakgate-http-cloaked  as cloakgate-http with cloaking on (all categories and PERSON; concurrency 1 only)
+# The first two gateway tenants run with "sanitize": false: they measure the gateway core, like the peers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECS=${1:-10}
@@ -34,8 +36,9 @@ for _ in $(seq 1 100); do grep -q LISTENING "$WORK/probe.out" 2>/dev/null && bre
 PROBE_PORT=$(awk '/LISTENING/ {print $2}' "$WORK/probe.out")
 
 mkdir -p "$WORK/tenants"
-printf '{"upstreams":{"p":{"url":"http://127.0.0.1:%s/mcp"}},"namespace":"none"}' "$PROBE_PORT" > "$WORK/tenants/bench-http.json"
-printf '{"upstreams":{"p":{"command":"node","args":["%s","stdio","--name","bench"]}},"namespace":"none"}' "$PROBE" > "$WORK/tenants/bench-stdio.json"
+printf '{"upstreams":{"p":{"url":"http://127.0.0.1:%s/mcp"}},"namespace":"none","sanitize":false}' "$PROBE_PORT" > "$WORK/tenants/bench-http.json"
+printf '{"upstreams":{"p":{"command":"node","args":["%s","stdio","--name","bench"]}},"namespace":"none","sanitize":false}' "$PROBE" > "$WORK/tenants/bench-stdio.json"
+printf '{"upstreams":{"p":{"url":"http://127.0.0.1:%s/mcp"}},"namespace":"none"}' "$PROBE_PORT" > "$WORK/tenants/bench-cloaked.json"
 
 GW_PORT=$(free_port)
 java -Xmx1g -Dcloakgate.tenants-dir="$WORK/tenants" -Dcloakgate.data-dir="$WORK/data" -Dquarkus.http.port="$GW_PORT" \
@@ -59,6 +62,7 @@ for c in 1 32; do
   run supergateway    "http://127.0.0.1:$SG_PORT/mcp"               $c
   run cloakgate-stdio "http://127.0.0.1:$GW_PORT/t/bench-stdio/mcp" $c
 done
+run cloakgate-http-cloaked "http://127.0.0.1:$GW_PORT/t/bench-cloaked/mcp" 1
 
 # Heap per idle session: used heap after a full GC, before and after opening 1,000 sessions (HTTP upstream).
 heap_used() { jcmd "$GW_PID" GC.run > /dev/null; sleep 1; jcmd "$GW_PID" GC.heap_info | awk '/garbage-first heap/ {for (i=1;i<=NF;i++) if ($i=="used") print $(i+1)}' | tr -d 'K,'; }

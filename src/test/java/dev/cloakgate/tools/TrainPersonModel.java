@@ -67,35 +67,7 @@ public final class TrainPersonModel {
      * names in contexts it never saw. README.md has the comparison; {@link PersonModelBenchmark}
      * --experiments reruns it.
      */
-    static final String FEATURES = """
-        <featureGenerators cache="true" name="nameFinder">
-          <generator class="opennlp.tools.util.featuregen.WindowFeatureGeneratorFactory">
-            <int name="prevLength">1</int>
-            <int name="nextLength">1</int>
-            <generator class="opennlp.tools.util.featuregen.TokenClassFeatureGeneratorFactory"/>
-          </generator>
-          <generator class="opennlp.tools.util.featuregen.WindowFeatureGeneratorFactory">
-            <int name="prevLength">1</int>
-            <int name="nextLength">1</int>
-            <generator class="opennlp.tools.util.featuregen.TokenFeatureGeneratorFactory">
-              <bool name="lowercase">true</bool>
-            </generator>
-          </generator>
-          <generator class="opennlp.tools.util.featuregen.SentenceFeatureGeneratorFactory">
-            <bool name="begin">true</bool>
-            <bool name="end">false</bool>
-          </generator>
-          <generator class="opennlp.tools.util.featuregen.SuffixFeatureGeneratorFactory">
-            <int name="length">3</int>
-          </generator>
-          <generator class="opennlp.tools.util.featuregen.PrefixFeatureGeneratorFactory">
-            <int name="length">2</int>
-          </generator>
-          <generator class="opennlp.tools.util.featuregen.DictionaryFeatureGeneratorFactory">
-            <str name="dict">person-names.dictionary</str>
-          </generator>
-        </featureGenerators>
-        """;
+    static final String FEATURES = dev.cloakgate.cloak.detect.GreedyNameTagger.FEATURES;
 
     /** OpenNLP's own default descriptor (opennlp/tools/namefind/ner-default-features.xml), for comparison. */
     static final String DEFAULT_FEATURES = """

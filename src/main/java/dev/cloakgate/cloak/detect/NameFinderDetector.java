@@ -39,7 +39,14 @@ public final class NameFinderDetector implements Detector {
     public static final Set<String> EVERY_TOKEN = Set.of("\u0000every-token");
 
     private final Category category;
-    private final ThreadLocal<NameFinderME> finder;
+    private final ThreadLocal<Finder> finder;
+
+    /** One thread's decoder: the greedy tagger for the bundled model, OpenNLP's own for any other. */
+    private interface Finder {
+        Span[] find(String[] tokens);
+
+        void reset();
+    }
     private final Set<String> knownNames;
     private final boolean prefilter;
 
@@ -51,7 +58,38 @@ public final class NameFinderDetector implements Detector {
         this.category = category;
         this.knownNames = Set.copyOf(knownNames);
         this.prefilter = knownNames != EVERY_TOKEN;
-        this.finder = ThreadLocal.withInitial(() -> new NameFinderME(model));
+        java.util.Optional<GreedyNameTagger> greedy = GreedyNameTagger.forModel(model);
+        this.finder = ThreadLocal.withInitial(() -> greedy.map(NameFinderDetector::greedy).orElseGet(() -> openNlp(model)));
+    }
+
+    private static Finder greedy(GreedyNameTagger tagger) {
+        GreedyNameTagger.Scratch scratch = tagger.scratch();
+        return new Finder() {
+            @Override
+            public Span[] find(String[] tokens) {
+                return scratch.find(tokens);
+            }
+
+            @Override
+            public void reset() {
+                // no adaptive features in the descriptor it reproduces
+            }
+        };
+    }
+
+    private static Finder openNlp(TokenNameFinderModel model) {
+        NameFinderME me = new NameFinderME(model);
+        return new Finder() {
+            @Override
+            public Span[] find(String[] tokens) {
+                return me.find(tokens);
+            }
+
+            @Override
+            public void reset() {
+                me.clearAdaptiveData();
+            }
+        };
     }
 
     public NameFinderDetector(TokenNameFinderModel model, Category category) {
@@ -65,22 +103,23 @@ public final class NameFinderDetector implements Detector {
 
     @Override
     public void detect(String s, List<Finding> out) {
-        NameFinderME f = finder.get();
-        f.clearAdaptiveData();
+        Finder f = finder.get();
+        f.reset();
         List<Finding> found = new java.util.ArrayList<>();
+        Tokens tokens = new Tokens();
         int n = s.length();
         int lineStart = 0;
         while (lineStart < n) {
             int nl = s.indexOf('\n', lineStart);
             int lineEnd = nl < 0 ? n : nl;
             if (hasLetter(s, lineStart, lineEnd)) {
-                line(f, s, lineStart, lineEnd, found);
+                line(f, s, lineStart, lineEnd, found, tokens);
             }
             lineStart = lineEnd + 1;
         }
         if (!found.isEmpty()) {
             found = merged(s, found);
-            propagate(s, found);
+            propagate(s, found, tokens);
             out.addAll(found);
         }
     }
@@ -109,11 +148,15 @@ public final class NameFinderDetector implements Detector {
      * ("Dubois", "MARIE") are found too, in the same case, the capitalised or the all-capitals form. Parts of
      * fewer than three letters are left to the model.
      */
-    private void propagate(String s, List<Finding> found) {
+    private void propagate(String s, List<Finding> found, Tokens tokens) {
         Set<String> parts = new java.util.HashSet<>();
         Set<String> logins = new java.util.HashSet<>();
+        Set<String> names = new java.util.HashSet<>();
         for (Finding f : found) {
-            String[] words = s.substring(f.start(), f.end()).split("[\\s,]+");
+            names.add(s.substring(f.start(), f.end()));
+        }
+        for (String name : names) {
+            String[] words = name.split("[\\s,]+");
             for (String p : words) {
                 if (p.length() >= 3 && Character.isLetter(p.charAt(0)) && !COMMON.contains(p)) {
                     parts.add(p);
@@ -132,28 +175,72 @@ public final class NameFinderDetector implements Detector {
             covered.set(f.start(), f.end());
         }
         List<Finding> more = new java.util.ArrayList<>();
-        for (Span t : SimpleTokenizer.INSTANCE.tokenizePos(s)) {
-            if (t.length() < 3 || covered.get(t.getStart())) {
+        for (int k = 0; k < tokens.size; k++) {
+            int start = tokens.starts[k];
+            int end = tokens.ends[k];
+            if (end - start < 3 || covered.get(start)) {
                 continue;
             }
-            String w = s.substring(t.getStart(), t.getEnd());
+            String w = s.substring(start, end);
             if (parts.contains(w)) {
-                more.add(new Finding(category, t.getStart(), t.getEnd()));
+                more.add(new Finding(category, start, end));
             }
         }
         if (!logins.isEmpty()) {
-            // a login made from a name found in the same text (mrossi, o.ivanova, rossi_marco) is that person
-            java.util.regex.Matcher m = LOGIN.matcher(s);
-            while (m.find()) {
-                if (!covered.get(m.start()) && logins.contains(m.group().toLowerCase(java.util.Locale.ROOT))) {
-                    more.add(new Finding(category, m.start(), m.end()));
-                }
-            }
+            logins(s, logins, covered, more);
         }
         found.addAll(more);
     }
 
-    private static final java.util.regex.Pattern LOGIN = java.util.regex.Pattern.compile("(?<![\\p{L}0-9._-])[\\p{L}][\\p{L}0-9._-]{2,40}(?![\\p{L}0-9_-])");
+    /**
+     * A login made from a name found in the same text (mrossi, o.ivanova, rossi_marco) is that person: runs of
+     * letters, digits, '.', '_' and '-' that start with a letter, compared lower-cased (a sentence's full stop
+     * after one is not part of it).
+     */
+    private void logins(String s, Set<String> logins, java.util.BitSet covered, List<Finding> more) {
+        int n = s.length();
+        int i = 0;
+        while (i < n) {
+            if (!Character.isLetter(s.charAt(i)) || (i > 0 && loginChar(s.charAt(i - 1)))) {
+                i++;
+                continue;
+            }
+            int j = i + 1;
+            while (j < n && loginChar(s.charAt(j))) {
+                j++;
+            }
+            int end = j;
+            while (end > i && s.charAt(end - 1) == '.') {
+                end--;
+            }
+            if (end - i >= 3 && end - i <= 41 && !covered.get(i)
+                    && logins.contains(s.substring(i, end).toLowerCase(java.util.Locale.ROOT))) {
+                more.add(new Finding(category, i, end));
+            }
+            i = j;
+        }
+    }
+
+    private static boolean loginChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '.' || c == '_' || c == '-';
+    }
+
+    /** Token offsets of the lines the model ran on, kept for propagation (no second tokenization). */
+    private static final class Tokens {
+        int[] starts = new int[256];
+        int[] ends = new int[256];
+        int size;
+
+        void add(int start, int end) {
+            if (size == starts.length) {
+                starts = java.util.Arrays.copyOf(starts, size * 2);
+                ends = java.util.Arrays.copyOf(ends, size * 2);
+            }
+            starts[size] = start;
+            ends[size] = end;
+            size++;
+        }
+    }
 
     /** The usual ways a login is made from a given name and a family name. */
     private static void logins(String given, String family, Set<String> out) {
@@ -177,13 +264,14 @@ public final class NameFinderDetector implements Detector {
      * most {@value #WINDOW} tokens at a time. The model decides; the candidates only spare it the rest of the
      * line, which in logs, code and listings is most of it.
      */
-    private void line(NameFinderME f, String s, int from, int to, List<Finding> out) {
+    private void line(Finder f, String s, int from, int to, List<Finding> out, Tokens tokens) {
         // file names and identifiers join names with underscores (Rossi_Marco.pdf): split them like spaces
         String line = s.substring(from, to).replace('_', ' ');
         Span[] tok = SimpleTokenizer.INSTANCE.tokenizePos(line);
         String[] words = new String[tok.length];
         for (int k = 0; k < tok.length; k++) {
             words[k] = line.substring(tok[k].getStart(), tok[k].getEnd());
+            tokens.add(from + tok[k].getStart(), from + tok[k].getEnd());
         }
         int k = 0;
         while (k < words.length) {

@@ -41,15 +41,12 @@ public final class SecretDetector implements Detector {
             kind("-----BEGIN", "-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\\s\\S]{0,20000}?-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"),
             new Kind("eyJ", Pattern.compile("eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{0,2000}"), true, 0), };
 
-    /**
-     * A value assigned to a key that names a credential ({@code AWS_SECRET_ACCESS_KEY=...},
-     * {@code "client_secret": "..."}, {@code password: ...}): secrets without an issuer prefix are found by
-     * the name they are stored under.
-     */
-    private static final Pattern KEYED = Pattern.compile(
-            "(?i)[a-z0-9_.-]*(?:secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|auth[_-]?token|"
-                    + "access[_-]?token|refresh[_-]?token|bearer)[a-z0-9_.-]*[\"']?[ \\t]*[:=][ \\t]*[\"']?"
-                    + "([A-Za-z0-9/+=_.~!@#$%^&*-]{8,512})");
+    /** Key words that name a credential, compared with the key lower-cased and without '_' and '-'. */
+    private static final String[] KEY_WORDS = { "secret", "password", "passwd", "pwd", "apikey", "accesskey",
+            "privatekey", "authtoken", "accesstoken", "refreshtoken", "bearer" };
+    private static final int MAX_KEY = 128;
+    private static final int MIN_VALUE = 8;
+    private static final int MAX_VALUE = 512;
 
     private static Kind kind(String prefix, String regex) {
         return new Kind(prefix, Pattern.compile(regex), false, 0);
@@ -82,23 +79,88 @@ public final class SecretDetector implements Detector {
         keyed(s, out);
     }
 
+    /**
+     * A value assigned to a key that names a credential ({@code AWS_SECRET_ACCESS_KEY=...},
+     * {@code "client_secret": "..."}, {@code password: ...}): secrets without an issuer prefix are found by the
+     * name they are stored under. A scan from each ':' or '=' back over the key and forward over the value,
+     * each bounded, so the cost stays linear in the text (a case-insensitive regex with a leading
+     * {@code [a-z0-9_.-]*} retried at every position was most of the cloak's time).
+     */
     private static void keyed(String s, List<Finding> out) {
-        // cheap gate: the pattern needs an assignment and one of the key words
-        if (s.indexOf('=') < 0 && s.indexOf(':') < 0) {
-            return;
+        int n = s.length();
+        int i = 0;
+        while (i < n) {
+            char c = s.charAt(i);
+            if (c != ':' && c != '=') {
+                i++;
+                continue;
+            }
+            int end = keyedValue(s, i, out);
+            i = Math.max(i + 1, end);
         }
-        String lower = s.length() > 4096 ? null : s.toLowerCase(java.util.Locale.ROOT);
-        if (lower != null && !(lower.contains("secret") || lower.contains("pass") || lower.contains("pwd")
-                || lower.contains("key") || lower.contains("token") || lower.contains("bearer"))) {
-            return;
+    }
+
+    /** Checks the assignment at {@code op}; returns where scanning resumes. */
+    private static int keyedValue(String s, int op, List<Finding> out) {
+        int k = op - 1;
+        while (k >= 0 && (s.charAt(k) == ' ' || s.charAt(k) == '\t')) {
+            k--;
         }
-        Matcher m = KEYED.matcher(s);
-        while (m.find()) {
-            String v = m.group(1);
-            if (credentialLike(v)) {
-                out.add(new Finding(Category.SECRET, m.start(1), m.end(1)));
+        if (k >= 0 && (s.charAt(k) == '"' || s.charAt(k) == '\'')) {
+            k--;
+        }
+        int keyEnd = k + 1;
+        while (k >= 0 && keyEnd - k <= MAX_KEY && keyChar(s.charAt(k))) {
+            k--;
+        }
+        int keyStart = k + 1;
+        if (keyEnd - keyStart < 3 || !namesCredential(s, keyStart, keyEnd)) {
+            return op + 1;
+        }
+        int v = op + 1;
+        int n = s.length();
+        while (v < n && (s.charAt(v) == ' ' || s.charAt(v) == '\t')) {
+            v++;
+        }
+        if (v < n && (s.charAt(v) == '"' || s.charAt(v) == '\'')) {
+            v++;
+        }
+        int e = v;
+        while (e < n && e - v < MAX_VALUE && valueChar(s.charAt(e))) {
+            e++;
+        }
+        if (e - v >= MIN_VALUE && credentialLike(s.substring(v, e))) {
+            out.add(new Finding(Category.SECRET, v, e));
+            return e;
+        }
+        return op + 1;
+    }
+
+    private static boolean namesCredential(String s, int from, int to) {
+        StringBuilder key = new StringBuilder(to - from);
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (c != '_' && c != '-') {
+                key.append(Character.toLowerCase(c));
             }
         }
+        String k = key.toString();
+        for (String w : KEY_WORDS) {
+            if (k.contains(w)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean keyChar(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.'
+                || c == '-';
+    }
+
+    private static boolean valueChar(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                || "/+=_.~!@#$%^&*-".indexOf(c) >= 0;
     }
 
     /** A stored credential has letters and digits or symbols; a key followed by a word or a number is not one. */
