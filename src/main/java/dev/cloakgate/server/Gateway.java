@@ -16,6 +16,7 @@ import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
+import java.util.List;
 import java.util.Map;
 
 import dev.cloakgate.cloak.Cloaking;
@@ -84,7 +85,20 @@ public class Gateway {
                 se.bufferEvents(), se.bufferBytes(), clientCodec.limits(), upstreamCodec.limits(), se.maxSessions());
         Links links = new Links(upstreamCodec, vertx, writers,
                 new HttpLink.Timeouts(up.connectTimeout(), up.requestTimeout()), se.maxSessions() + 1000);
-        sessions = new SessionRegistry(settings, upstreamCodec, links, timer, cloakings::get);
+        policies = new java.util.LinkedHashMap<>();
+        for (var t : tenants.all().values()) {
+            if (t.policy() != null) {
+                try {
+                    policies.put(t.name(), dev.cloakgate.policy.Policy.create(t.name(), List.copyOf(t.upstreams().keySet()),
+                            t.policy(), Path.of(config.dataDir()), metrics, new dev.cloakgate.policy.control.StandardControls()));
+                } catch (java.io.IOException e) {
+                    throw new TenantConfigException(t.name() + ".json", "$.policy", "cannot set up the policy's state under "
+                            + config.dataDir() + ": " + e.getMessage());
+                }
+            }
+        }
+        LOG.infof("policy on for %d tenant(s)", policies.size());
+        sessions = new SessionRegistry(settings, upstreamCodec, links, timer, cloakings::get, policies::get);
         long sweep = Math.max(1000, Math.min(30_000, se.idleTimeout().toMillis() / 4));
         timer.scheduleWithFixedDelay(this::sweep, sweep, sweep, TimeUnit.MILLISECONDS);
     }
@@ -102,6 +116,9 @@ public class Gateway {
         if (sessions != null) {
             sessions.closeAll();
         }
+        if (policies != null) {
+            policies.values().forEach(dev.cloakgate.policy.Policy::close);
+        }
         if (timer != null) {
             timer.shutdownNow();
         }
@@ -109,6 +126,8 @@ public class Gateway {
             writers.shutdown();
         }
     }
+
+    private Map<String, dev.cloakgate.policy.Policy> policies;
 
     public TenantRegistry tenants() {
         return tenants;

@@ -15,6 +15,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.cloakgate.cloak.Cloak;
+import dev.cloakgate.policy.Decision;
+import dev.cloakgate.policy.PolicySession;
+import dev.cloakgate.policy.Refusals;
 import dev.cloakgate.jsonrpc.ErrorCodes;
 import dev.cloakgate.jsonrpc.JsonCodec;
 import dev.cloakgate.jsonrpc.Messages;
@@ -53,16 +56,18 @@ public final class GatewaySession implements Upstream.Listener {
     private final String gatewayVersion;
     /** Null when the tenant does not sanitize. */
     private final Cloak cloak;
+    private final PolicySession policy;
     private volatile String protocolVersion;
     private volatile long lastActivityNanos = System.nanoTime();
     private volatile boolean closed;
 
     /** @param upstreamFactory builds the session's {@link Upstream} for each configured server, with this listener */
     public GatewaySession(String id, TenantConfig tenant, String gatewayVersion, JsonCodec codec,
-            SessionStreams streams, UpstreamFactory upstreamFactory, Cloak cloak) {
+            SessionStreams streams, UpstreamFactory upstreamFactory, Cloak cloak, PolicySession policy) {
         this.id = id;
         this.gatewayVersion = gatewayVersion;
         this.cloak = cloak;
+        this.policy = policy;
         this.tenant = tenant;
         this.codec = codec;
         this.streams = streams;
@@ -70,7 +75,7 @@ public final class GatewaySession implements Upstream.Listener {
             upstreams.put(cfg.name(), upstreamFactory.create(cfg, tenant.name() + "/" + cfg.name(), this));
         }
         this.names = new Namespacing(tenant.namespace(), upstreams.keySet());
-        this.lists = new ListMerger(upstreams, names, resources, tasks, new CursorTable(256), cloak);
+        this.lists = new ListMerger(upstreams, names, resources, tasks, new CursorTable(256), cloak, policy);
     }
 
     /** Builds one upstream for this session; the session is its listener. */
@@ -202,6 +207,9 @@ public final class GatewaySession implements Upstream.Listener {
             return;
         }
         closed = true;
+        if (policy != null) {
+            policy.close();
+        }
         upstreams.values().forEach(Upstream::close);
         synchronized (this) {
             inflight.clear();
@@ -224,6 +232,11 @@ public final class GatewaySession implements Upstream.Listener {
         }
         ObjectNode upstreamParams = params.deepCopy();
         upstreamParams.put("name", route.name());
+        if (policy != null && "tool".equals(kind) && !policy.discovered(route.upstream())) {
+            // a call before (or without) a listing: judge the declarations first, so a tool withheld from a
+            // listing this session never saw is still refused, and arguments have a schema to meet
+            return lists.discoverTools().thenCompose(v -> forward(request, upstreams.get(route.upstream()), upstreamParams, stream));
+        }
         return forward(request, upstreams.get(route.upstream()), upstreamParams, stream);
     }
 
@@ -365,6 +378,16 @@ public final class GatewaySession implements Upstream.Listener {
                 return done(refused.error().toResponse(clientId));
             }
         }
+        String exposed = Messages.params(request).path("name").asText(null);
+        if (policy != null && "tools/call".equals(method)) {
+            // after the restore: controls judge what the upstream will actually receive
+            Decision d = policy.request(exposed, upstream.name(), params.path("name").asText(null), params.get("arguments"));
+            if (d instanceof Decision.Redact r) {
+                params.set("arguments", r.payload());
+            } else if (!(d instanceof Decision.Allow)) {
+                return done(Refusals.of(d, exposed).toResponse(clientId));
+            }
+        }
         ClientCall cc = new ClientCall(clientId, method, upstream, stream, clientToken);
         synchronized (this) {
             if (inflight.containsKey(clientId)) {
@@ -403,6 +426,9 @@ public final class GatewaySession implements Upstream.Listener {
                 return errorFor(clientId, err);
             }
             observe(upstream, method, response);
+            if (policy != null && INSPECTED.contains(method)) {
+                response = inspected(upstream, method, exposed, params, response);
+            }
             if (cloak != null) {
                 cloak.toAgent(upstream.name(), method, response.has("error") ? response.get("error") : response.get("result"));
             }
@@ -416,6 +442,36 @@ public final class GatewaySession implements Upstream.Listener {
             }
             return out;
         });
+    }
+
+    /** Results that carry content into the model's context: the response stage inspects them. */
+    private static final Set<String> INSPECTED = Set.of("tools/call", "resources/read", "prompts/get");
+
+    /**
+     * The response stage, after the upstream answered and before cloaking: controls see real values, the model
+     * sees neither them nor what a control removed.
+     */
+    private ObjectNode inspected(Upstream upstream, String method, String exposed, ObjectNode params, ObjectNode response) {
+        boolean error = response.has("error");
+        JsonNode payload = error ? response.get("error") : response.get("result");
+        if (payload == null) {
+            return response;
+        }
+        String tool = "tools/call".equals(method) ? exposed : method;
+        Decision d = policy.response(tool, upstream.name(), params.path("name").asText(null), payload, error);
+        if (d instanceof Decision.Redact r) {
+            ObjectNode out = response.deepCopy();
+            out.set(error ? "error" : "result", r.payload());
+            return out;
+        }
+        if (!(d instanceof Decision.Allow)) {
+            ObjectNode out = F.objectNode();
+            out.put("jsonrpc", "2.0");
+            out.set("id", response.get("id"));
+            out.set("error", Refusals.of(d, tool).toJson());
+            return out;
+        }
+        return response;
     }
 
     /** Learns routing facts from results: resource links and embedded resources, task ids. */
@@ -535,8 +591,15 @@ public final class GatewaySession implements Upstream.Listener {
                     deliver(out, from, related, true);
                 }
             }
-            case "notifications/tools/list_changed", "notifications/prompts/list_changed" ->
+            case "notifications/tools/list_changed" -> {
+                if (policy != null) {
+                    // a changed list may be a rug pull: judge (and pin-check) the new declarations now
+                    policy.invalidate(from.name());
+                    lists.discoverTools();
+                }
                 deliver(m, from, null, false);
+            }
+            case "notifications/prompts/list_changed" -> deliver(m, from, null, false);
             case "notifications/resources/list_changed" -> {
                 resources.forget(from.name());
                 deliver(m, from, null, false);

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.cloakgate.cloak.Cloak;
+import dev.cloakgate.policy.PolicySession;
 import dev.cloakgate.jsonrpc.ErrorCodes;
 import dev.cloakgate.jsonrpc.Messages;
 import dev.cloakgate.jsonrpc.RpcError;
@@ -56,10 +57,15 @@ final class ListMerger {
     private final TaskIndex tasks;
     private final CursorTable cursors;
     private final Cloak cloak;
+    private final PolicySession policy;
 
-    /** @param cloak cloaks listed resources and templates (a listing is data); null when the tenant does not */
+    /**
+     * @param cloak cloaks listed resources and templates (a listing is data); null when the tenant does not
+     * @param policy judges tool declarations before they are relayed; null when the tenant has no policy
+     */
     ListMerger(Map<String, Upstream> upstreams, Namespacing names, ResourceIndex resources, TaskIndex tasks,
-            CursorTable cursors, Cloak cloak) {
+            CursorTable cursors, Cloak cloak, PolicySession policy) {
+        this.policy = policy;
         this.upstreams = upstreams;
         this.names = names;
         this.resources = resources;
@@ -119,6 +125,15 @@ final class ListMerger {
         ArrayNode items = F.arrayNode();
         Map<String, String> next = new LinkedHashMap<>();
         ObjectNode firstFailure = null;
+        if (kind == Kind.TOOLS && policy != null) {
+            // every upstream's names first: shadowing compares each declaration with the others
+            calls.forEach((name, c) -> {
+                ObjectNode r = c.isCompletedExceptionally() ? null : c.join();
+                if (r != null && !r.has("error")) {
+                    policy.observe(name, r.path("result").path("tools"));
+                }
+            });
+        }
         for (Map.Entry<String, CompletableFuture<ObjectNode>> e : calls.entrySet()) {
             String name = e.getKey();
             CompletableFuture<ObjectNode> c = e.getValue();
@@ -137,6 +152,11 @@ final class ListMerger {
                 continue;
             }
             JsonNode result = response.path("result");
+            if (kind == Kind.TOOLS && policy != null && result instanceof ObjectNode ro) {
+                ObjectNode judged = ro.deepCopy();
+                judged.set("tools", policy.relay(name, ro.path("tools"), raw -> names.expose(name, raw)));
+                result = judged;
+            }
             index(name, kind, result.path(kind.items));
             if (cloak != null && !kind.named) {
                 // resource lists and templates are data (file names carry names and addresses); tool and
@@ -213,6 +233,48 @@ final class ListMerger {
                 }
             }
         }
+    }
+
+    /**
+     * Lists the tools of every tool-capable upstream not yet discovered in this session (a bounded number of
+     * pages) and puts them through discovery, without relaying anything: what a call needs when the session
+     * never listed, or when an upstream said its list changed.
+     */
+    CompletableFuture<Void> discoverTools() {
+        Map<String, CompletableFuture<List<JsonNode>>> pages = new LinkedHashMap<>();
+        for (Upstream u : upstreams.values()) {
+            if (offers(u, Kind.TOOLS) && !policy.discovered(u.name())) {
+                pages.put(u.name(), toolPages(u, null, INDEX_PAGES, new ArrayList<>()));
+            }
+        }
+        return CompletableFuture.allOf(pages.values().toArray(CompletableFuture[]::new)).handle((v, t) -> {
+            Map<String, ArrayNode> tools = new LinkedHashMap<>();
+            pages.forEach((name, f) -> {
+                if (!f.isCompletedExceptionally()) {
+                    ArrayNode all = F.arrayNode();
+                    f.join().forEach(all::add);
+                    tools.put(name, all);
+                }
+            });
+            tools.forEach(policy::observe);
+            tools.forEach((name, all) -> policy.relay(name, all, raw -> names.expose(name, raw)));
+            return null;
+        });
+    }
+
+    private CompletableFuture<List<JsonNode>> toolPages(Upstream u, String cursor, int pagesLeft, List<JsonNode> acc) {
+        ObjectNode p = F.objectNode();
+        if (cursor != null) {
+            p.put("cursor", cursor);
+        }
+        return u.call(Kind.TOOLS.method, p, null).response().thenCompose(r -> {
+            JsonNode result = r.path("result");
+            result.path("tools").forEach(acc::add);
+            if (pagesLeft > 1 && result.path("nextCursor").isTextual()) {
+                return toolPages(u, result.path("nextCursor").textValue(), pagesLeft - 1, acc);
+            }
+            return CompletableFuture.completedFuture(acc);
+        });
     }
 
     /** Lists resources and templates of every resource-capable upstream (a bounded number of pages). */

@@ -13,6 +13,7 @@ import java.util.function.Function;
 
 import dev.cloakgate.cloak.Cloaking;
 import dev.cloakgate.jsonrpc.JsonCodec;
+import dev.cloakgate.policy.Policy;
 import dev.cloakgate.tenant.TenantConfig;
 import dev.cloakgate.tenant.UpstreamConfig;
 import dev.cloakgate.upstream.Backoff;
@@ -31,17 +32,27 @@ public final class SessionRegistry {
     private final LinkFactory links;
     private final ScheduledExecutorService timer;
     private final Function<String, Cloaking> cloaking;
+    private final Function<String, Policy> policies;
     private final SecureRandom random = new SecureRandom();
     private final Map<String, GatewaySession> sessions = new ConcurrentHashMap<>();
 
-    /** @param cloaking each tenant's cloaking by name, or null for a tenant that does not sanitize */
+    /**
+     * @param cloaking each tenant's cloaking by name, or null for a tenant that does not sanitize
+     * @param policies each tenant's policy by name, or null for a tenant without a policy block
+     */
     public SessionRegistry(GatewaySettings settings, JsonCodec codec, LinkFactory links, ScheduledExecutorService timer,
-            Function<String, Cloaking> cloaking) {
+            Function<String, Cloaking> cloaking, Function<String, Policy> policies) {
         this.settings = settings;
         this.codec = codec;
         this.links = links;
         this.timer = timer;
         this.cloaking = cloaking;
+        this.policies = policies;
+    }
+
+    public SessionRegistry(GatewaySettings settings, JsonCodec codec, LinkFactory links, ScheduledExecutorService timer,
+            Function<String, Cloaking> cloaking) {
+        this(settings, codec, links, timer, cloaking, name -> null);
     }
 
     /** A new session, not yet findable: {@link #register} it once its handshake succeeded. */
@@ -56,12 +67,16 @@ public final class SessionRegistry {
             // fail closed: a tenant that asks for cloaking never gets a session without it
             throw new IllegalStateException("tenant " + tenant.name() + " sanitizes but has no cloaking set up");
         }
+        Policy p = tenant.policy() != null ? policies.apply(tenant.name()) : null;
+        if (tenant.policy() != null && p == null) {
+            throw new IllegalStateException("tenant " + tenant.name() + " has a policy block but no policy set up");
+        }
         return new GatewaySession(id, tenant, settings.version(), codec,
                 new SessionStreams(settings.eventBufferEvents(), settings.eventBufferBytes()),
                 (UpstreamConfig cfg, String label, Upstream.Listener listener) -> new Upstream(cfg, label, links,
                         listener, timer, limits,
                         new Backoff(settings.backoffInitial(), settings.backoffMax(), System::nanoTime)),
-                c == null ? null : c.session(id));
+                c == null ? null : c.session(id), p == null ? null : p.session(id));
     }
 
     public boolean full() {

@@ -27,7 +27,7 @@ public final class TenantParser {
     /** No {@code _}: that is what makes splitting {@code fs__read__all} on the first {@code __} unambiguous. */
     public static final Pattern UPSTREAM_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9-]{0,31}");
 
-    private static final Set<String> TOP_KEYS = Set.of("upstreams", "namespace", "sanitize", "detection", "token_scope",
+    private static final Set<String> TOP_KEYS = Set.of("upstreams", "namespace", "sanitize", "detection", "token_scope", "policy",
             "vault_max_entries");
     private static final Set<String> DETECTION_KEYS = Set.of("detect_emails", "detect_phone_numbers",
             "detect_credit_cards", "detect_ibans", "detect_us_ssns", "detect_ip_addresses", "detect_secrets",
@@ -35,6 +35,10 @@ public final class TenantParser {
     /** The entity types an OpenNLP name-finder model can carry; only PERSON has a bundled model. */
     public static final Set<String> NER_TYPES = Set.of("PERSON", "ORGANIZATION", "LOCATION", "DATE", "TIME", "MONEY",
             "PERCENTAGE");
+    private static final Set<String> POLICY_KEYS = Set.of("discovery", "tool_allowlist", "destructive_tools",
+            "path_roots", "egress_allowlist", "budget", "disable");
+    private static final Set<String> BUDGET_KEYS = Set.of("session_calls", "tool_calls", "tenant_calls_per_minute",
+            "output_bytes", "breaker_errors", "breaker_seconds");
     private static final Set<String> STDIO_KEYS = Set.of("command", "args", "env", "cwd");
     private static final Set<String> HTTP_KEYS = Set.of("url", "headers");
     /** Headers the gateway owns toward an HTTP upstream (transport and MCP session); a tenant may not set them. */
@@ -119,7 +123,77 @@ public final class TenantParser {
             }
             vault = v.asInt();
         }
-        return new TenantConfig(tenant, upstreams, ns, sha256(bytes), sanitize, detection, scope, vault);
+        PolicySettings policy = root.has("policy") ? policy(c, root.get("policy")) : null;
+        return new TenantConfig(tenant, upstreams, ns, sha256(bytes), sanitize, detection, scope, vault, policy);
+    }
+
+    private PolicySettings policy(Ctx c, JsonNode node) throws TenantConfigException {
+        String p = "$.policy";
+        c.object(node, p);
+        c.onlyKeys(node, p, POLICY_KEYS);
+        PolicySettings d = PolicySettings.defaults();
+        boolean strip = false;
+        if (node.has("discovery")) {
+            strip = switch (c.string(node.get("discovery"), p + ".discovery")) {
+                case "withhold" -> false;
+                case "strip" -> true;
+                default -> throw new TenantConfigException(c.file, p + ".discovery", "must be \"withhold\" or \"strip\"");
+            };
+        }
+        List<String> allow = node.has("tool_allowlist") ? c.strings(node.get("tool_allowlist"), p + ".tool_allowlist") : null;
+        List<String> destructive = node.has("destructive_tools")
+                ? c.strings(node.get("destructive_tools"), p + ".destructive_tools") : List.of();
+        List<String> roots = null;
+        if (node.has("path_roots")) {
+            roots = c.strings(node.get("path_roots"), p + ".path_roots");
+            if (roots.isEmpty()) {
+                throw new TenantConfigException(c.file, p + ".path_roots",
+                        "give at least one root, or leave the key out to switch path_sandbox off");
+            }
+            for (int i = 0; i < roots.size(); i++) {
+                String r = roots.get(i);
+                if (!(r.startsWith("/") || r.matches("[A-Za-z]:[\\\\/].*") || r.startsWith("\\\\"))) {
+                    throw new TenantConfigException(c.file, p + ".path_roots[" + i + "]",
+                            "must be an absolute path (/srv/data, C:\\data or \\\\server\\share)");
+                }
+            }
+        }
+        List<String> egress = null;
+        if (node.has("egress_allowlist")) {
+            egress = c.strings(node.get("egress_allowlist"), p + ".egress_allowlist");
+            for (int i = 0; i < egress.size(); i++) {
+                String h = egress.get(i);
+                if (h.isBlank() || h.contains("/") || h.contains("@") || h.contains(" ")) {
+                    throw new TenantConfigException(c.file, p + ".egress_allowlist[" + i + "]",
+                            "must be a host name or an IP address, without scheme, path or user");
+                }
+            }
+        }
+        Set<String> disabled = new java.util.LinkedHashSet<>();
+        if (node.has("disable")) {
+            List<String> names = c.strings(node.get("disable"), p + ".disable");
+            for (int i = 0; i < names.size(); i++) {
+                if (!PolicySettings.CONTROLS.contains(names.get(i))) {
+                    throw new TenantConfigException(c.file, p + ".disable[" + i + "]", "unknown control \""
+                            + names.get(i) + "\" (known: " + String.join(", ", new java.util.TreeSet<>(PolicySettings.CONTROLS)) + ")");
+                }
+                disabled.add(names.get(i));
+            }
+        }
+        PolicySettings.Budget b = d.budget();
+        JsonNode bn = node.get("budget");
+        if (bn != null) {
+            String bp = p + ".budget";
+            c.object(bn, bp);
+            c.onlyKeys(bn, bp, BUDGET_KEYS);
+            b = new PolicySettings.Budget(c.positiveInt(bn.get("session_calls"), bp + ".session_calls", b.sessionCalls()),
+                    c.positiveInt(bn.get("tool_calls"), bp + ".tool_calls", b.toolCalls()),
+                    c.positiveInt(bn.get("tenant_calls_per_minute"), bp + ".tenant_calls_per_minute", b.tenantCallsPerMinute()),
+                    c.positiveInt(bn.get("output_bytes"), bp + ".output_bytes", (int) Math.min(Integer.MAX_VALUE, b.outputBytes())),
+                    c.positiveInt(bn.get("breaker_errors"), bp + ".breaker_errors", b.breakerErrors()),
+                    c.positiveInt(bn.get("breaker_seconds"), bp + ".breaker_seconds", b.breakerSeconds()));
+        }
+        return new PolicySettings(strip, allow, destructive, roots, egress, b, disabled);
     }
 
     private DetectionSettings detection(Ctx c, JsonNode node) throws TenantConfigException {
@@ -274,6 +348,16 @@ public final class TenantParser {
                 throw new TenantConfigException(file, path, "must be a string");
             }
             return n.textValue();
+        }
+
+        int positiveInt(JsonNode n, String path, int fallback) throws TenantConfigException {
+            if (n == null) {
+                return fallback;
+            }
+            if (!n.isIntegralNumber() || !n.canConvertToInt() || n.asInt() < 1) {
+                throw new TenantConfigException(file, path, "must be a positive integer");
+            }
+            return n.asInt();
         }
 
         boolean bool(JsonNode n, String path, boolean fallback) throws TenantConfigException {

@@ -1,0 +1,142 @@
+package dev.cloakgate.policy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiPredicate;
+import java.util.Set;
+
+import dev.cloakgate.policy.control.Budget;
+import dev.cloakgate.policy.control.DestructiveAction;
+import dev.cloakgate.policy.control.SchemaConformance;
+import dev.cloakgate.policy.control.SecretDisclosure;
+import dev.cloakgate.policy.control.ToolAllowlist;
+import dev.cloakgate.policy.control.ToolPinning;
+import dev.cloakgate.policy.control.ToolShadowing;
+import dev.cloakgate.tenant.PolicySettings;
+import io.micrometer.core.instrument.MeterRegistry;
+
+/**
+ * One tenant's policy: its controls (built from the {@code policy} block), the engine, the catalog of what its
+ * upstreams declare, its pins, and its decision trace. Sessions get a {@link PolicySession} each.
+ */
+public final class Policy implements AutoCloseable {
+    private final String tenant;
+    private final PolicySettings settings;
+    private final PolicyEngine engine;
+    private final Catalog catalog;
+    private final Budget budget;
+    private final DecisionTrace trace;
+    private final TenantSecret secret;
+    private final MeterRegistry meters;
+
+    Policy(String tenant, PolicySettings settings, PolicyEngine engine, Catalog catalog, Budget budget,
+            DecisionTrace trace, TenantSecret secret, MeterRegistry meters) {
+        this.tenant = tenant;
+        this.settings = settings;
+        this.engine = engine;
+        this.catalog = catalog;
+        this.budget = budget;
+        this.trace = trace;
+        this.secret = secret;
+        this.meters = meters;
+    }
+
+    /**
+     * Builds the tenant's policy. {@code extra} supplies the controls that need the tenant's lists
+     * (path_sandbox, egress_control) and the injection analyser, so this class does not hard-wire them.
+     */
+    public static Policy create(String tenant, List<String> upstreamOrder, PolicySettings s, Path dataDir,
+            MeterRegistry meters, ExtraControls extra) throws IOException {
+        Catalog catalog = new Catalog(upstreamOrder);
+        List<Control> controls = new ArrayList<>();
+        Budget budget = null;
+        if (s.on("tool_pinning")) {
+            controls.add(new ToolPinning(new PinStore(dataDir, tenant)));
+        }
+        if (s.toolAllowlist() != null && s.on("tool_allowlist")) {
+            controls.add(new ToolAllowlist(s.toolAllowlist()));
+        }
+        if (s.on("tool_shadowing")) {
+            controls.add(new ToolShadowing(catalog, extra.instructsAbout()));
+        }
+        if (s.on("schema_conformance")) {
+            controls.add(new SchemaConformance());
+        }
+        if (s.on("destructive_action")) {
+            controls.add(new DestructiveAction(s.destructiveTools()));
+        }
+        if (s.on("budget")) {
+            budget = new Budget(s.budget());
+            controls.add(budget);
+        }
+        controls.addAll(extra.controls(s));
+        if (s.on("secret_disclosure")) {
+            controls.add(new SecretDisclosure());
+        }
+        return new Policy(tenant, s, new PolicyEngine(controls), catalog, budget, new FileDecisionTrace(dataDir, tenant),
+                TenantSecret.load(dataDir, tenant), meters);
+    }
+
+    /** The controls this class does not build itself. */
+    public interface ExtraControls {
+        List<Control> controls(PolicySettings s);
+
+        BiPredicate<String, Set<String>> instructsAbout();
+    }
+
+    public String tenant() {
+        return tenant;
+    }
+
+    public PolicySettings settings() {
+        return settings;
+    }
+
+    public Catalog catalog() {
+        return catalog;
+    }
+
+    public PolicyEngine engine() {
+        return engine;
+    }
+
+    public PolicySession session(String sessionId) {
+        return new PolicySession(this, secret.hmac("session:" + sessionId).substring(0, 16), sessionId);
+    }
+
+    void closed(String sessionId) {
+        if (budget != null) {
+            budget.forget(sessionId);
+        }
+    }
+
+    /** Evaluates, times and traces one decision. */
+    Decision decide(Subject s, String sessionDigest) {
+        long t0 = System.nanoTime();
+        Decision d = engine.evaluate(s);
+        long micros = (System.nanoTime() - t0) / 1_000;
+        String json = s.payload() == null ? "null" : s.payload().toString();
+        trace.record(new DecisionTrace.Entry(tenant, sessionDigest, s.stage(), s.upstream(), s.tool(), d, micros,
+                json.getBytes(StandardCharsets.UTF_8).length, secret.hmac(json)));
+        if (meters != null) {
+            meters.counter("cloakgate.policy.decisions", "tenant", tenant, "stage", s.stage().code(), "action",
+                    d.action().code()).increment();
+        }
+        return d;
+    }
+
+    /** Records a decision made outside the engine (a call to a withheld tool). */
+    void traceOnly(Subject s, String sessionDigest, Decision d) {
+        String json = s.payload() == null ? "null" : s.payload().toString();
+        trace.record(new DecisionTrace.Entry(tenant, sessionDigest, s.stage(), s.upstream(), s.tool(), d, 0,
+                json.getBytes(StandardCharsets.UTF_8).length, secret.hmac(json)));
+    }
+
+    @Override
+    public void close() {
+        trace.close();
+    }
+}

@@ -1,0 +1,62 @@
+package dev.cloakgate.policy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * A tenant's 32-byte secret for keyed digests ({@code {data-dir}/keys/{tenant}.secret}, created on first use,
+ * owner-only). Records bind to payloads by HMAC-SHA-256 under it, never by plain hash: a short value such as an
+ * e-mail address is recovered from its SHA-256 by brute force.
+ */
+public final class TenantSecret {
+    private final byte[] key;
+
+    private TenantSecret(byte[] key) {
+        this.key = key;
+    }
+
+    public static TenantSecret load(Path dataDir, String tenant) throws IOException {
+        Path file = dataDir.resolve("keys").resolve(tenant + ".secret");
+        Files.createDirectories(file.getParent());
+        if (!Files.exists(file)) {
+            byte[] k = new byte[32];
+            new SecureRandom().nextBytes(k);
+            try {
+                Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            } catch (FileAlreadyExistsException raced) {
+                return load(dataDir, tenant);
+            } catch (UnsupportedOperationException notPosix) {
+                Files.createFile(file);
+            }
+            Files.write(file, HexFormat.of().formatHex(k).getBytes(StandardCharsets.US_ASCII), StandardOpenOption.WRITE,
+                    StandardOpenOption.SYNC);
+            return new TenantSecret(k);
+        }
+        String hex = Files.readString(file, StandardCharsets.US_ASCII).strip();
+        if (!hex.matches("[0-9a-f]{64}")) {
+            throw new IOException("tenant secret " + file + " is not 64 hex characters; restore it or remove it");
+        }
+        return new TenantSecret(HexFormat.of().parseHex(hex));
+    }
+
+    public String hmac(String text) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            return HexFormat.of().formatHex(mac.doFinal(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package dev.cloakgate.policy.control;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+
+import dev.cloakgate.policy.Action;
+import dev.cloakgate.policy.Control;
+import dev.cloakgate.policy.Findings;
+import dev.cloakgate.policy.Stage;
+import dev.cloakgate.policy.Subject;
+import dev.cloakgate.tenant.PolicySettings;
+
+/**
+ * Limits that bound what one runaway agent can spend: calls per session, per tool within a session, per tenant
+ * per minute; the size of one result; and a per-tool circuit breaker that stops calling a tool after repeated
+ * errors (an agent retrying a failing tool in a loop), tenant-wide, for a cool-down.
+ */
+public final class Budget implements Control {
+    private final PolicySettings.Budget limits;
+    private final LongSupplier nanos;
+    private final Map<String, Counts> sessions = new ConcurrentHashMap<>();
+    private final Map<String, Breaker> breakers = new ConcurrentHashMap<>();
+    private long minute = Long.MIN_VALUE;
+    private int tenantCalls;
+
+    private static final class Counts {
+        int calls;
+        final Map<String, Integer> perTool = new HashMap<>();
+    }
+
+    private static final class Breaker {
+        int consecutiveErrors;
+        long openUntil = Long.MIN_VALUE;
+    }
+
+    public Budget(PolicySettings.Budget limits, LongSupplier nanos) {
+        this.limits = limits;
+        this.nanos = nanos;
+    }
+
+    public Budget(PolicySettings.Budget limits) {
+        this(limits, System::nanoTime);
+    }
+
+    @Override
+    public String name() {
+        return "budget";
+    }
+
+    @Override
+    public boolean appliesTo(Stage stage) {
+        return stage == Stage.REQUEST || stage == Stage.RESPONSE;
+    }
+
+    @Override
+    public void inspect(Subject s, Findings out) {
+        if (s.stage() == Stage.REQUEST) {
+            request(s, out);
+        } else {
+            response(s, out);
+        }
+    }
+
+    /** Forgets a closed session's counts. */
+    public void forget(String session) {
+        sessions.remove(session);
+    }
+
+    private void request(Subject s, Findings out) {
+        long now = nanos.getAsLong();
+        Breaker b = breakers.get(s.tool());
+        if (b != null) {
+            synchronized (b) {
+                if (now < b.openUntil) {
+                    out.add(Action.BLOCK, "circuit_open", "the tool failed " + limits.breakerErrors()
+                            + " times in a row; calls resume after " + limits.breakerSeconds() + " s");
+                    return;
+                }
+            }
+        }
+        synchronized (this) {
+            long m = now / 60_000_000_000L;
+            if (m != minute) {
+                minute = m;
+                tenantCalls = 0;
+            }
+            if (++tenantCalls > limits.tenantCallsPerMinute()) {
+                out.add(Action.BLOCK, "budget_exceeded", "tenant_calls_per_minute (" + limits.tenantCallsPerMinute() + ")");
+                return;
+            }
+        }
+        Counts c = sessions.computeIfAbsent(s.session(), k -> new Counts());
+        synchronized (c) {
+            if (++c.calls > limits.sessionCalls()) {
+                out.add(Action.BLOCK, "budget_exceeded", "session_calls (" + limits.sessionCalls() + ")");
+                return;
+            }
+            int t = c.perTool.merge(s.tool(), 1, Integer::sum);
+            if (t > limits.toolCalls()) {
+                out.add(Action.BLOCK, "budget_exceeded", "tool_calls (" + limits.toolCalls() + ") for this tool");
+            }
+        }
+    }
+
+    private void response(Subject s, Findings out) {
+        boolean failed = s.error() || s.payload().path("isError").asBoolean(false);
+        Breaker b = breakers.computeIfAbsent(s.tool(), k -> new Breaker());
+        synchronized (b) {
+            if (failed) {
+                if (++b.consecutiveErrors >= limits.breakerErrors()) {
+                    b.openUntil = nanos.getAsLong() + limits.breakerSeconds() * 1_000_000_000L;
+                    b.consecutiveErrors = 0;
+                }
+            } else {
+                b.consecutiveErrors = 0;
+            }
+        }
+        long bytes = s.payload().toString().getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > limits.outputBytes()) {
+            out.add(Action.BLOCK, "output_too_large", "result of " + bytes + " bytes over output_bytes ("
+                    + limits.outputBytes() + ")");
+        }
+    }
+}
