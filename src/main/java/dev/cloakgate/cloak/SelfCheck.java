@@ -18,7 +18,7 @@ public final class SelfCheck {
             Category.US_SSN, List.<String[]>of(new String[] { "SSN 123-45-6789 on the form.", "123-45-6789" }),
             Category.IP_ADDRESS, List.<String[]>of(new String[] { "Login from 203.0.113.7 at noon.", "203.0.113.7" },
                     new String[] { "peer 2001:db8::8a2e:370:7334 closed", "2001:db8::8a2e:370:7334" }),
-            Category.SECRET, List.<String[]>of(new String[] { "aws_access_key_id = AKIAIOSFODNN7EXAMPLE", "AKIAIOSFODNN7EXAMPLE" }),
+            Category.SECRET, List.<String[]>of(new String[] { "aws_access_key_id = AKIAQ3EGRE7NX6TRZ4MB", "AKIAQ3EGRE7NX6TRZ4MB" }),
             Category.PERSON, List.<String[]>of(new String[] { "The ticket was assigned to Marie Dubois yesterday.", "Marie Dubois" },
                     new String[] { "Please call James Okafor about the renewal.", "Okafor" }));
 

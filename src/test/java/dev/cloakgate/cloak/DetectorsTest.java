@@ -1,6 +1,7 @@
 package dev.cloakgate.cloak;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -97,12 +98,13 @@ class DetectorsTest {
     void secretsByIssuerFormat() {
         Detector d = new SecretDetector();
         String jwt = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U";
-        String text = "AKIAIOSFODNN7EXAMPLE ghp_0123456789abcdefghijklmnopqrstuvwxyz "
+        String text = "AKIAQ3EGRE7NX6TRZ4MB AKIAIOSFODNN7EXAMPLE ghp_0123456789abcdefghijklmnopqrstuvwxyz "
                 + "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx " + jwt
                 + " sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789 AIzaSyA1234567890abcdefghijklmnopqrstuv "
                 + "sk_live_51H8abcdefghijklmnop";
         List<String> f = found(d, text);
-        assertTrue(f.contains("AKIAIOSFODNN7EXAMPLE"), f.toString());
+        assertTrue(f.contains("AKIAQ3EGRE7NX6TRZ4MB"), f.toString());
+        assertFalse(f.contains("AKIAIOSFODNN7EXAMPLE"), "AWS's documented placeholder is not a secret: " + f);
         assertTrue(f.contains("ghp_0123456789abcdefghijklmnopqrstuvwxyz"), f.toString());
         assertTrue(f.contains(jwt), f.toString());
         assertTrue(f.stream().anyMatch(s -> s.startsWith("xoxb-")), f.toString());

@@ -21,7 +21,7 @@ public final class Plants {
         VALUES.put("IBAN", List.of("DE89 3704 0044 0532 0130 00", "GB82WEST12345698765432"));
         VALUES.put("US_SSN", List.of("123-45-6789"));
         VALUES.put("IP_ADDRESS", List.of("203.0.113.42", "2001:db8::8a2e:370:7334"));
-        VALUES.put("SECRET", List.of("AKIAIOSFODNN7EXAMPLE", "ghp_0123456789abcdefghijklmnopqrstuvwxyz"));
+        VALUES.put("SECRET", List.of("AKIAQ3EGRE7NX6TRZ4MB", "ghp_0123456789abcdefghijklmnopqrstuvwxyz"));
         VALUES.put("PERSON", List.of("Marie Dubois", "James Okafor"));
     }
 
@@ -49,7 +49,7 @@ public final class Plants {
         Files.writeString(dir.resolve("people/marie.dubois@example-eu.fr/notes.txt"),
                 "Met Marie Dubois on Tuesday; IBAN DE89 3704 0044 0532 0130 00; SSN 123-45-6789.\n");
         Files.writeString(dir.resolve("j.okafor@example.com.txt"), "login from 203.0.113.42 and 2001:db8::8a2e:370:7334\n");
-        Files.writeString(dir.resolve("config.env"), "AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE\n"
+        Files.writeString(dir.resolve("config.env"), "AWS_ACCESS_KEY_ID=AKIAQ3EGRE7NX6TRZ4MB\n"
                 + "GITHUB_TOKEN=ghp_0123456789abcdefghijklmnopqrstuvwxyz\nIBAN=GB82WEST12345698765432\n");
     }
 }

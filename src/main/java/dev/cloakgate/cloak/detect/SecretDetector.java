@@ -68,7 +68,8 @@ public final class SecretDetector implements Detector {
             // the prefix may sit inside the pattern (sk_live_...): start the match a few characters before it
             while (from >= 0 && from < s.length() && m.find(Math.max(0, from - k.lead))) {
                 int start = m.start();
-                if (!Chars.wordAt(s, start - 1) || k.prefix.startsWith("-") || k.prefix.startsWith("hooks")) {
+                boolean placeholder = s.startsWith("EXAMPLE", m.end() - 7); // AWS's documented AKIA...EXAMPLE
+                if (!placeholder && (!Chars.wordAt(s, start - 1) || k.prefix.startsWith("-") || k.prefix.startsWith("hooks"))) {
                     if (!k.jwt || jwtHeader(s, start)) {
                         out.add(new Finding(Category.SECRET, start, m.end()));
                     }
@@ -129,7 +130,9 @@ public final class SecretDetector implements Detector {
         while (e < n && e - v < MAX_VALUE && valueChar(s.charAt(e))) {
             e++;
         }
-        if (e - v >= MIN_VALUE && credentialLike(s.substring(v, e))) {
+        // an unquoted value followed by a call or an index is code reading a secret (getenv(...)), not one
+        boolean expression = e < n && (s.charAt(e) == '(' || s.charAt(e) == '[');
+        if (e - v >= MIN_VALUE && !expression && credentialLike(s.substring(v, e))) {
             out.add(new Finding(Category.SECRET, v, e));
             return e;
         }
@@ -177,7 +180,8 @@ public final class SecretDetector implements Detector {
         }
         String lower = v.toLowerCase(java.util.Locale.ROOT);
         // references to where a secret lives are not the secret: a file, an environment variable, a URL
-        return letter && other && !lower.startsWith("${") && !lower.startsWith("$") && !lower.startsWith("/")
+        // AWS's documentation placeholders (wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY) are published and inert
+        return letter && other && !v.endsWith("EXAMPLEKEY") && !v.endsWith("EXAMPLE") && !lower.startsWith("${") && !lower.startsWith("$") && !lower.startsWith("/")
                 && !lower.startsWith("./") && !lower.startsWith("~") && !lower.contains("redacted")
                 && !lower.startsWith("http") && !lower.startsWith("process.env") && !lower.startsWith("env.")
                 && !lower.startsWith("os.environ") && !v.matches("[A-Z][A-Z0-9_]*");
