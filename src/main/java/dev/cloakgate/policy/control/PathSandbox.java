@@ -229,13 +229,10 @@ public final class PathSandbox implements Control {
      * {@code link/..} goes where the link goes), then append the part still to be created.
      */
     private String physical(String p, List<Root> inside, Map<Root, Optional<Path>> realRoots) {
-        List<Path> realInside = new ArrayList<>();
         for (Root r : inside) {
-            Optional<Path> real = realRoots.computeIfAbsent(r, PathSandbox::realRoot);
-            if (real.isEmpty()) {
+            if (realRoots.computeIfAbsent(r, PathSandbox::realRoot).isEmpty()) {
                 return null; // a root that is not here (the upstream runs elsewhere): lexical is all we can do
             }
-            realInside.add(real.get());
         }
         Root first = roots.get(0);
         String abs = p.startsWith("/") ? p : first.location.text() + "/" + p;
@@ -270,8 +267,10 @@ public final class PathSandbox implements Control {
         if (k < n) {
             resolved = resolved.resolve(raw.subpath(k, n)).normalize();
         }
-        for (Path real : realInside) {
-            if (resolved.startsWith(real)) {
+        // any root will do: a link from one root into another stays inside the sandbox
+        for (Root r : roots) {
+            Optional<Path> real = realRoots.computeIfAbsent(r, PathSandbox::realRoot);
+            if (real.isPresent() && resolved.startsWith(real.get())) {
                 return null;
             }
         }

@@ -3,10 +3,12 @@ package dev.cloakgate.policy.control;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -236,5 +238,35 @@ class PathSandboxTest {
         allowed(c, "path", link + "/b.txt");
         blocked(c, "path", link + "/../other");
         blocked(c, "path", real + "/a.txt"); // lexically not under the configured root
+    }
+
+    @Test
+    void aLinkFromOneRootIntoAnotherStaysInside(@TempDir Path tmp) throws Exception {
+        Path a = Files.createDirectories(tmp.resolve("a"));
+        Path b = Files.createDirectories(tmp.resolve("b"));
+        Files.writeString(b.resolve("f.txt"), "f");
+        Files.createSymbolicLink(a.resolve("to-b"), b);
+        allowed(new PathSandbox(List.of(a.toString(), b.toString())), "path", a + "/to-b/f.txt");
+        blocked(new PathSandbox(List.of(a.toString())), "path", a + "/to-b/f.txt");
+    }
+
+    @Test
+    void hostileInputsStayLinear(@TempDir Path tmp) throws Exception {
+        Path root = Files.createDirectories(tmp.resolve("root"));
+        PathSandbox local = new PathSandbox(List.of(root.toString()));
+        int n = 300_000;
+        List<String> hostile = List.of("../".repeat(n), "a/".repeat(n) + "x", "\\..".repeat(n), "%25".repeat(n),
+                "%2e%2e%2f".repeat(n), "C:\\" + "a\\..\\".repeat(n), "\\\\s\\s" + "\\a".repeat(n),
+                "/" + "a".repeat(n), root + "/" + "d/".repeat(n));
+        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+            for (PathSandbox c : List.of(posix, windows, local)) {
+                for (String s : hostile) {
+                    ObjectNode o = M.createObjectNode();
+                    o.put("path", s);
+                    o.put("note", s);
+                    run(c, o);
+                }
+            }
+        });
     }
 }
