@@ -62,6 +62,13 @@ final class Hosts {
             Host v6 = parseIpv6(h); // a bare IPv6 literal, as written under a "host" key
             return v6 == null ? new Invalid() : v6;
         }
+        for (int i = 0; i < h.length(); i++) {
+            char c = h.charAt(i);
+            if (c == '\u00DF' || c == '\u03C2' || c == '\u200C' || c == '\u200D') {
+                // IDNA2003 (the JDK's) maps these away, browsers (UTS 46) keep them: two different hosts
+                return new Invalid();
+            }
+        }
         String ascii;
         try {
             // IDNA maps case, full-width letters and digits and ideographic full stops the way browsers do

@@ -139,6 +139,16 @@ class EgressControlTest {
     }
 
     @Test
+    void idnaDeviationCharactersAreNotFoldedIntoAnAllowedHost() {
+        EgressControl c = new EgressControl(List.of("fass.de"));
+        assertTrue(run(c, Stage.REQUEST, arg("url", "https://fass.de/")).isEmpty());
+        // the JDK would map ß to ss; a browser goes to xn--fa-hia.de, someone else's host
+        List<Finding> f = run(c, Stage.REQUEST, arg("url", "https://fa\u00DF.de/"));
+        assertEquals(1, f.size(), f.toString());
+        assertEquals("/url: host not on the egress allowlist (unparseable host)", f.get(0).detail());
+    }
+
+    @Test
     void anExactEntryDoesNotCoverItsSubdomainsButACyrillicSubdomainOfItIsJudgedAsAnyOtherHost() {
         allowed("url", "https://exact.org/x");
         denied("url", "https://www.exact.org/x");
