@@ -14,6 +14,12 @@ public final class StandardControls implements Policy.ExtraControls {
     @Override
     public List<Control> controls(PolicySettings s) {
         List<Control> out = new ArrayList<>();
+        if (s.pathRoots() != null && s.on("path_sandbox")) {
+            out.add(new PathSandbox(s.pathRoots()));
+        }
+        if (s.egressAllowlist() != null && s.on("egress_control")) {
+            out.add(new EgressControl(s.egressAllowlist()));
+        }
         return out;
     }
 
