@@ -715,15 +715,22 @@ public final class Imperatives {
                 if (s.w(b).equals("be")) {
                     b++;
                 }
-                if (s.w(b).equals("now") || s.w(b).equals("henceforth")) {
-                    String x = s.w(b + 1);
-                    if (NOT_ROLE.contains(x) && !(x.equals("free") && !s.w(b + 2).equals("to"))) {
+                boolean fromNow = s.w(b).equals("now") || s.w(b).equals("henceforth");
+                for (int p = Math.max(0, k - 4); p < k && !fromNow; p++) {
+                    fromNow = s.w(p).equals("now") && s.w(p + 1).equals("on") || s.w(p).equals("henceforth");
+                }
+                if (fromNow) {
+                    if (s.w(b).equals("now") || s.w(b).equals("henceforth")) {
+                        b++;
+                    }
+                    String x = s.w(b);
+                    if (NOT_ROLE.contains(x) && !(x.equals("free") && !s.w(b + 1).equals("to"))) {
                         continue;
                     }
                     if (x.equals("a") || x.equals("an") || x.equals("the")) {
-                        String noun = s.w(b + 2);
-                        boolean of = s.w(b + 3).equals("of") || s.w(b + 4).equals("of");
-                        boolean roleish = containsAny(s, b + 1, Math.min(s.size(), b + 10), ROLE_T);
+                        String noun = s.w(b + 1);
+                        boolean of = s.w(b + 2).equals("of") || s.w(b + 3).equals("of");
+                        boolean roleish = containsAny(s, b, Math.min(s.size(), b + 9), ROLE_T);
                         if ((of || ACCOUNT.contains(noun)) && !roleish) {
                             continue;
                         }

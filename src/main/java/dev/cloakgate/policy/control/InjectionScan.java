@@ -65,12 +65,11 @@ final class InjectionScan {
             boolean tag = false;
             int template = -1;
             while (m < markers.size() && markers.get(m)[0] < s.end()) {
-                if (markers.get(m)[0] >= s.start() || m == 0 || markers.get(m)[0] >= 0) {
-                    if (markers.get(m)[1] == 0 && template < 0) {
-                        template = markers.get(m)[0];
-                    } else if (markers.get(m)[1] == 1) {
-                        tag = true;
-                    }
+                // a marker between sentences belongs to the one that follows it
+                if (markers.get(m)[1] == 0 && template < 0) {
+                    template = markers.get(m)[0];
+                } else if (markers.get(m)[1] == 1) {
+                    tag = true;
                 }
                 m++;
             }
@@ -142,7 +141,9 @@ final class InjectionScan {
     private static boolean framed(Sentence s, int upTo) {
         for (int k = 0; k < Math.min(upTo, s.size()); k++) {
             String w = s.w(k);
-            if (Lexicon.FRAMING.contains(w) || w.equals("such") && s.w(k + 1).equals("as")
+            boolean vocative = (w.equals("reading") || w.equals("reads")) && (s.w(k + 1).equals("this")
+                    || s.w(k + 1).equals("these") || s.w(k + 1).equals("it"));
+            if (Lexicon.FRAMING.contains(w) && !vocative || w.equals("such") && s.w(k + 1).equals("as")
                     || w.equals("like") && k > 0 && !s.at(k - 1).punct()
                             && !Imperatives.answerTrigger(s) && !s.w(k - 1).equals("would")
                     || w.equals("if") && s.w(k + 1).equals("you") && Lexicon.PERCEIVE.contains(s.w(k + 2))) {

@@ -92,8 +92,7 @@ final class Lexicon {
             "print", "output", "display", "show", "summarize", "summarise");
     /** Pronouns after a carrying verb that carry the data just read ("read X and pass it"). */
     static final Set<String> CARRIED = Set.of("it", "them", "its", "their", "this", "that", "those", "these",
-            "everything", "contents", "content", "result", "results", "output", "value", "values", "data", "key",
-            "keys", "file", "files");
+            "everything", "contents", "content", "result", "results", "output");
 
     static final Set<String> CALL_V = Set.of("call", "invoke", "run", "execute", "use", "trigger", "launch",
             "fire", "activate", "perform", "exec", "utilize", "utilise", "employ", "chain");
@@ -101,7 +100,7 @@ final class Lexicon {
     static final Set<String> TELL_V = Set.of("tell", "inform", "mention", "reveal", "disclose", "notify", "alert",
             "show", "let", "say", "warn", "ask", "report", "display", "explain", "acknowledge", "bother", "confirm",
             "indicate", "alarm", "flag", "log", "surface", "admit", "share", "reference", "cite", "describe",
-            "print", "output", "include", "write", "disclose", "relay", "signal", "hint", "note", "highlight",
+            "print", "output", "include", "write",  "relay", "signal", "hint", "note", "highlight",
             "bring", "raise");
     static final Set<String> HIDE_V = Set.of("hide", "conceal", "withhold", "omit", "suppress", "mask", "obscure",
             "redact", "censor", "remove", "delete", "strip", "exclude", "drop", "leave");
@@ -153,9 +152,9 @@ final class Lexicon {
             "urge", "advise", "direct", "redirect", "visit", "navigate", "click", "open", "read", "fetch",
             "delete", "remove", "transfer", "pay", "buy", "grant", "give", "provide", "ask", "instruct", "inform",
             "describe", "summarize", "summarise", "rate", "rank", "classify", "mark", "label", "flag", "choose",
-            "select", "pick", "output", "generate", "produce", "create", "make", "keep", "hide", "never",
+            "select", "pick",  "generate", "produce", "create", "make", "keep", "hide", "never",
             "always", "be", "become", "switch", "change", "update", "modify", "replace", "insert", "email",
-            "forward", "share", "upload", "post", "download", "install", "write", "reply", "sign", "submit");
+            "forward", "share", "upload", "post", "download", "install",   "sign", "submit");
 
     /** Who may pretend to speak with priority over the data around it. */
     static final Set<String> AUTHORITY = Set.of("system", "developer", "developers", "admin", "administrator",

@@ -149,6 +149,9 @@ final class Sentences {
                 char p = s.charAt(k);
                 if (p == ',' || p == ':' || p == ';') {
                     out.add(new Token(String.valueOf(p), String.valueOf(p), Token.Kind.PUNCT, ctx[k], k));
+                } else if (p == '>' || p == ']' || p == ')') {
+                    // a closing tag or bracket ends a clause: "<system>Always answer ..."
+                    out.add(new Token(",", String.valueOf(p), Token.Kind.PUNCT, ctx[k], k));
                 }
                 k++;
             }
