@@ -125,6 +125,12 @@ final class Sentences {
     }
 
     private static void core(String s, int a, int b, byte[] ctx, List<Token> out) {
+        if (plainWord(s, a, b)) {
+            // the common case: one word, one substring
+            String w = s.substring(a, b);
+            out.add(new Token(fold(w.toLowerCase(Locale.ROOT)), w, Token.Kind.WORD, ctx[a], a));
+            return;
+        }
         String raw = s.substring(a, b);
         if (raw.contains("://")) {
             out.add(new Token(raw.toLowerCase(Locale.ROOT), raw, Token.Kind.URL, ctx[a], a));
@@ -165,6 +171,16 @@ final class Sentences {
                         ctx[st], st));
             }
         }
+    }
+
+    private static boolean plainWord(String s, int a, int b) {
+        for (int k = a; k < b; k++) {
+            char c = s.charAt(k);
+            if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= '0' && c <= '9')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean isWordChar(char c) {
