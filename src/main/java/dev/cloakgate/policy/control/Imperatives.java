@@ -1,0 +1,886 @@
+package dev.cloakgate.policy.control;
+
+import static dev.cloakgate.policy.control.Lexicon.*;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The imperative grammar: finds, in one sentence, a verb in imperative position (clause-initial after politeness
+ * and sequencing words, or after "you must", "the assistant should", "your new task is to", "it is required that
+ * you") and judges what it targets: the model's prior instructions, its prompt, data sent somewhere, the user
+ * kept in the dark, another tool, its role. Windows after the verb are bounded, so a sentence costs linear time.
+ * Immutable; safe to share.
+ */
+public final class Imperatives {
+
+    /** What an instruction to the model is trying to do. */
+    public enum Shape {
+        OVERRIDE("overriding prior instructions"),
+        REVEAL("asking the model to reveal its instructions"),
+        EXFILTRATE("sending or passing sensitive data"),
+        CONCEAL("keeping an action from the user"),
+        TOOL_CALL("directing a call to another tool"),
+        ROLE("changing the model's role"),
+        FAKE_CHANNEL("posing as a system or developer message"),
+        CONDUCT("directing the model's answers");
+
+        private final String words;
+
+        Shape(String words) {
+            this.words = words;
+        }
+
+        public String words() {
+            return words;
+        }
+    }
+
+    /** What surrounds a sentence. {@code self} holds the lower-cased names the tool itself goes by. */
+    record Scope(Set<String> self, boolean channel, boolean modelAddressed, boolean response) {
+    }
+
+    /** One finding in a sentence: the shape, the token it rests on, and where its imperative prefix began. */
+    record Hit(Shape shape, int at, int start) {
+    }
+
+    enum Who { NONE, YOU, MODEL }
+
+    /** A verb in imperative position. */
+    record Site(int verb, int start, boolean neg, Who who, boolean stealth, boolean newTask, boolean fromNow) {
+    }
+
+    private final Sentences sentences = new Sentences();
+    private final Layout layout = new Layout();
+    private final TextCleaner cleaner = new TextCleaner();
+
+    /**
+     * True when the text instructs the model about using any of the named tools: an imperative in a sentence
+     * that names one ("always bcc x when calling send_email"), or a condition on one being called ("when
+     * send_email is called, add ..."). A plain mention ("similar to send_email") is not an instruction.
+     */
+    public boolean instructsAbout(String text, Set<String> names) {
+        if (text == null || text.isEmpty() || names.isEmpty()) {
+            return false;
+        }
+        Set<String> lower = new HashSet<>();
+        for (String n : names) {
+            lower.add(n.toLowerCase(Locale.ROOT));
+        }
+        String clean = cleaner.clean(text).text();
+        for (Sentence s : sentences.split(clean, layout.of(clean))) {
+            int named = -1;
+            for (int i = 0; i < s.size() && named < 0; i++) {
+                if (lower.contains(s.at(i).raw().toLowerCase(Locale.ROOT)) || lower.contains(s.w(i))) {
+                    named = i;
+                }
+            }
+            if (named < 0) {
+                continue;
+            }
+            if (conditionOnCall(s, named) || modalOnName(s, named)) {
+                return true;
+            }
+            for (Site site : sites(s, Who.NONE)) {
+                if (site.verb() != named) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Every instruction in the sentence. */
+    List<Hit> find(Sentence s, Scope scope) {
+        List<Hit> hits = new ArrayList<>(2);
+        List<Site> sites = sites(s, scope.modelAddressed() ? Who.MODEL : Who.NONE);
+        boolean trigger = answerTrigger(s);
+        boolean conceal = false;
+        for (Site site : sites) {
+            int before = hits.size();
+            override(s, site, hits);
+            reveal(s, site, hits);
+            exfiltrate(s, site, trigger, hits);
+            conceal |= conceal(s, site, hits);
+            toolCall(s, site, scope, trigger, hits);
+            role(s, site, scope, hits);
+            if (hits.size() == before && CONDUCT_V.contains(s.w(site.verb()))) {
+                conduct(s, site, scope, trigger, hits);
+            }
+        }
+        if (!sites.isEmpty() && !conceal) {
+            int w = without(s);
+            if (w >= 0) {
+                hits.add(new Hit(Shape.CONCEAL, w, sites.get(0).start()));
+            }
+        }
+        int u = userMustNotKnow(s);
+        if (u >= 0) {
+            hits.add(new Hit(Shape.CONCEAL, u, 0));
+        }
+        int r = youAreNow(s);
+        if (r >= 0) {
+            hits.add(new Hit(Shape.ROLE, r, r));
+        }
+        int c = authority(s);
+        if (c >= 0) {
+            hits.add(new Hit(Shape.FAKE_CHANNEL, c, 0));
+        }
+        for (int i = 0; i < s.size(); i++) {
+            if (s.at(i).identifier() && !scope.self().contains(s.at(i).raw().toLowerCase(Locale.ROOT))
+                    && conditionOnCall(s, i) && !sites.isEmpty()) {
+                hits.add(new Hit(Shape.TOOL_CALL, i, 0));
+                break;
+            }
+        }
+        return hits;
+    }
+
+    // --- imperative position ---------------------------------------------------------------------------------
+
+    List<Site> sites(Sentence s, Who paragraph) {
+        List<Site> out = new ArrayList<>(4);
+        boolean clauseStart = true;
+        for (int i = 0; i < s.size(); i++) {
+            Token t = s.at(i);
+            if (t.punct() || t.is("and") || t.is("then") || t.is("or") || t.is("but") || t.is("&")) {
+                clauseStart = true;
+                continue;
+            }
+            if (!clauseStart) {
+                continue;
+            }
+            clauseStart = false;
+            Site site = site(s, i, paragraph);
+            if (site != null) {
+                out.add(site);
+                i = site.verb();
+            }
+        }
+        return out;
+    }
+
+    private static Site site(Sentence s, int i, Who paragraph) {
+        int j = i;
+        boolean neg = false;
+        boolean stealth = false;
+        boolean newTask = false;
+        boolean fromNow = false;
+        Who who = paragraph;
+        for (int steps = 0; steps < 10 && j < s.size(); steps++) {
+            String w = s.w(j);
+            String next = s.w(j + 1);
+            if (w.equals("do") && (next.equals("not") || next.equals("n't"))) {
+                neg = true;
+                j += 2;
+            } else if (w.equals("don't") || w.equals("dont") || w.equals("never") || w.equals("not")) {
+                neg = true;
+                j++;
+            } else if (w.equals("forget") && next.equals("to") || w.equals("remember") && next.equals("to")
+                    || w.equals("fail") && next.equals("to")) {
+                neg = false;
+                j += 2;
+            } else if (STEALTH.contains(w)) {
+                stealth = true;
+                j++;
+            } else if (LEAD.contains(w) || w.equals("henceforth")) {
+                j++;
+            } else if (w.equals("from") && next.equals("now") && s.w(j + 2).equals("on")) {
+                fromNow = true;
+                j += 3;
+            } else if (w.equals("going") && next.equals("forward")) {
+                fromNow = true;
+                j += 2;
+            } else if ((w.equals("the") || w.equals("any") || w.equals("all") || w.equals("every") || w.equals("dear")
+                    || w.equals("to") || w.equals("an") || w.equals("a") || w.equals("hey")) && MODEL.contains(next)) {
+                j++;
+            } else if (MODEL.contains(w) && j == i + countLead(s, i)) {
+                who = Who.MODEL;
+                j++;
+                int k = j;
+                while (k < s.size() && k - j < 5 && !s.at(k).punct() && !MODAL.contains(s.w(k))) {
+                    k++;
+                }
+                if (k < s.size() && (s.at(k).punct() || MODAL.contains(s.w(k)))) {
+                    j = k;
+                    if (s.at(j).punct()) {
+                        j++;
+                    }
+                    j = modalChain(s, j);
+                    if (j < 0) {
+                        return null;
+                    }
+                    neg |= negatedChain(s, k, j);
+                } else {
+                    return null;
+                }
+            } else if (w.equals("you") || w.equals("you'll") || w.equals("you're") || w.equals("u")) {
+                who = who == Who.MODEL ? Who.MODEL : Who.YOU;
+                int k = j + 1;
+                if (w.equals("you") && !MODAL.contains(s.w(k)) && ALL_VERBS.contains(s.w(k))) {
+                    j = k;
+                    break;
+                }
+                j = modalChain(s, k);
+                if (j < 0 || j == k && w.equals("you")) {
+                    return null;
+                }
+                neg |= negatedChain(s, k, j);
+            } else if (w.equals("i") && (next.equals("need") || next.equals("want") || next.equals("require")
+                    || next.equals("order") || next.equals("command") || next.equals("instruct")
+                    || next.equals("expect") || next.equals("demand") || next.equals("urge"))
+                    && s.w(j + 2).equals("you")) {
+                who = Who.YOU;
+                j += 3;
+                if (s.w(j).equals("to")) {
+                    j++;
+                }
+            } else if ((w.equals("it") && next.equals("is") || w.equals("it's")) && j == i) {
+                int k = j + 1;
+                while (k < s.size() && k - j < 6 && !s.w(k).equals("you")) {
+                    k++;
+                }
+                if (!s.w(k).equals("you")) {
+                    return null;
+                }
+                who = Who.YOU;
+                j = k + 1;
+                if (s.w(j).equals("to")) {
+                    j++;
+                }
+            } else if (w.equals("your") && j - i <= 2) {
+                int k = j + 1;
+                if (NEWNESS.contains(s.w(k)) || s.w(k).equals("next") || s.w(k).equals("only")
+                        || s.w(k).equals("primary") || s.w(k).equals("main")) {
+                    newTask = NEWNESS.contains(s.w(k));
+                    k++;
+                }
+                String noun = s.w(k);
+                if (!(noun.equals("task") || noun.equals("job") || noun.equals("goal") || noun.equals("objective")
+                        || noun.equals("mission") || noun.equals("instruction") || noun.equals("instructions")
+                        || noun.equals("purpose") || noun.equals("assignment") || noun.equals("priority")
+                        || noun.equals("orders"))) {
+                    return null;
+                }
+                k++;
+                if (s.w(k).equals("is") || s.w(k).equals("are") || s.w(k).equals(":") || s.w(k).equals("now")) {
+                    k++;
+                }
+                while (s.w(k).equals("to") || s.w(k).equals("now") || s.w(k).equals(":")) {
+                    k++;
+                }
+                who = Who.YOU;
+                j = k;
+            } else if ((w.equals("make") || w.equals("be")) && (next.equals("sure") || next.equals("certain"))) {
+                j += 2;
+                while (s.w(j).equals("to") || s.w(j).equals("you") || s.w(j).equals("that")) {
+                    j++;
+                }
+            } else {
+                break;
+            }
+        }
+        if (j >= s.size() || !ALL_VERBS.contains(s.w(j)) || s.at(j).kind() != Token.Kind.WORD) {
+            return null;
+        }
+        return new Site(j, i, neg, who, stealth, newTask, fromNow);
+    }
+
+    private static int countLead(Sentence s, int i) {
+        int k = i;
+        while (k < s.size() && (LEAD.contains(s.w(k)) || s.w(k).equals("the") || s.w(k).equals("any")
+                || s.w(k).equals("all") || s.w(k).equals("every") || s.w(k).equals("dear") || s.w(k).equals("to")
+                || s.w(k).equals("an") || s.w(k).equals("a") || s.w(k).equals("hey"))) {
+            k++;
+        }
+        return k - i;
+    }
+
+    /** Consumes "must", "should not", "are required to", "will now"; -1 when no modal follows. */
+    private static int modalChain(Sentence s, int k) {
+        int j = k;
+        while (j < s.size() && j - k < 5 && (MODAL.contains(s.w(j)) || OBLIGED.contains(s.w(j)))) {
+            j++;
+        }
+        return j;
+    }
+
+    private static boolean negatedChain(Sentence s, int from, int to) {
+        for (int k = from; k < to; k++) {
+            String w = s.w(k);
+            if (w.equals("not") || w.equals("never") || w.endsWith("n't")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // --- shapes ----------------------------------------------------------------------------------------------
+
+    private static void override(Sentence s, Site site, List<Hit> hits) {
+        int v = site.verb();
+        if (site.newTask()) {
+            hits.add(new Hit(Shape.OVERRIDE, v, site.start()));
+            return;
+        }
+        if (site.neg() || !OVERRIDE_V.contains(s.w(v))) {
+            return;
+        }
+        boolean qualified = false;
+        boolean mine = false;
+        for (int k = v + 1; k < Math.min(s.size(), v + 9); k++) {
+            String w = s.w(k);
+            if (s.at(k).punct() && !w.equals(",")) {
+                return;
+            }
+            if (w.equals("my") || w.equals("our")) {
+                mine = true;
+            }
+            if (w.equals("everything") || w.equals("anything") || w.equals("all") && !INSTRUCTION_N.contains(s.w(k + 1))
+                    && !INSTRUCTION_Q.contains(s.w(k + 1))) {
+                for (int b = k + 1; b < Math.min(s.size(), k + 4); b++) {
+                    if (BACKWARD.contains(s.w(b)) && !mine) {
+                        hits.add(new Hit(Shape.OVERRIDE, v, site.start()));
+                        return;
+                    }
+                }
+            }
+            if (INSTRUCTION_N.contains(w) && !w.equals("everything") && !w.equals("anything") && !w.equals("all")) {
+                boolean after = BACKWARD.contains(s.w(k + 1)) || s.w(k + 1).equals("given");
+                boolean strong = !(w.equals("messages") || w.equals("text") || w.equals("content")
+                        || w.equals("input") || w.equals("inputs") || w.equals("tasks") || w.equals("task")
+                        || w.equals("requests") || w.equals("conversation") || w.equals("context"));
+                boolean q = qualified || after;
+                if (!strong) {
+                    q = false;
+                    for (int b = v + 1; b < k; b++) {
+                        String x = s.w(b);
+                        q |= x.equals("all") || x.equals("any") || x.equals("every") || x.equals("your")
+                                || x.equals("system") || x.equals("above") || x.equals("preceding")
+                                || x.equals("prior");
+                    }
+                    q |= after;
+                }
+                if (q && !mine && !locator(s, k)) {
+                    hits.add(new Hit(Shape.OVERRIDE, v, site.start()));
+                    return;
+                }
+            }
+            if (INSTRUCTION_Q.contains(w)) {
+                qualified = true;
+            }
+        }
+    }
+
+    /** "the previous instructions in section 3": the instructions belong to a document. */
+    private static boolean locator(Sentence s, int k) {
+        for (int b = k + 1; b < Math.min(s.size(), k + 5); b++) {
+            String p = s.w(b - 1);
+            if (LOCATOR.contains(s.w(b)) && (p.equals("in") || p.equals("of") || p.equals("from") || p.equals("for")
+                    || p.equals("on") || p.equals("the") || p.equals("this") || p.equals("that"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final Set<String> REVEAL_STRONG = Set.of("reveal", "repeat", "dump", "leak", "disclose", "echo",
+            "recite", "reproduce", "spell", "expose", "output", "print");
+    private static final Set<String> PROMPT_CORE = Set.of("prompt", "instructions", "instruction", "preprompt",
+            "pre-prompt", "metaprompt", "system_prompt", "directives", "programming");
+    private static final Set<String> HIDDENISH = Set.of("system", "hidden", "initial", "original", "secret",
+            "internal", "developer", "confidential", "underlying", "operating", "above", "preceding", "verbatim",
+            "first");
+
+    private static void reveal(Sentence s, Site site, List<Hit> hits) {
+        int v = site.verb();
+        String verb = s.w(v);
+        if (site.neg() || !REVEAL_V.contains(verb)) {
+            return;
+        }
+        boolean your = false;
+        boolean hidden = false;
+        boolean determiner = false;
+        for (int k = v + 1; k < Math.min(s.size(), v + 11); k++) {
+            String w = s.w(k);
+            if (s.at(k).punct() && !w.equals(",") && !w.equals(":")) {
+                return;
+            }
+            if (w.equals("system_prompt") || (PROMPT_N.contains(w) && (hidden || your && PROMPT_CORE.contains(w)
+                    || PROMPT_CORE.contains(w) && HIDDENISH.contains(s.w(k + 1)) && determiner))) {
+                if (determiner || your || s.w(k + 1).equals("above") || s.w(k + 1).equals("verbatim")) {
+                    hits.add(new Hit(Shape.REVEAL, v, site.start()));
+                    return;
+                }
+            }
+            if ((w.equals("everything") || w.equals("all") || w.equals("text") || w.equals("words")
+                    || w.equals("anything") || w.equals("content") || w.equals("lines"))
+                    && REVEAL_STRONG.contains(verb)
+                    && (s.w(k + 1).equals("above") || s.w(k + 1).equals("before") || s.w(k + 1).equals("preceding")
+                            || s.w(k + 1).equals("prior"))) {
+                hits.add(new Hit(Shape.REVEAL, v, site.start()));
+                return;
+            }
+            your |= w.equals("your");
+            hidden |= HIDDENISH.contains(w) && !w.equals("above") && !w.equals("first") && !w.equals("verbatim");
+            determiner |= w.equals("your") || w.equals("the") || w.equals("all") || w.equals("any")
+                    || w.equals("its") || w.equals("me") || w.equals("us") || w.equals("everything");
+        }
+    }
+
+    private static final Set<String> TRANSMIT_WEAK = Set.of("share", "push", "sync", "transfer", "route", "relay",
+            "text", "redirect", "ping");
+    private static final Set<String> PARAM = Set.of("parameter", "parameters", "param", "params", "argument",
+            "arguments", "arg", "args", "field", "fields", "value", "property", "notes", "query", "payload",
+            "body", "header", "headers", "url", "request", "metadata", "comment", "sidenote", "context");
+
+    private static void exfiltrate(Sentence s, Site site, boolean trigger, List<Hit> hits) {
+        int v = site.verb();
+        String verb = s.w(v);
+        if (site.neg()) {
+            return;
+        }
+        boolean transmit = TRANSMIT_V.contains(verb);
+        boolean carry = CARRY_V.contains(verb);
+        boolean access = ACCESS_V.contains(verb);
+        if (!transmit && !carry && !access) {
+            return;
+        }
+        int sens = 0;
+        boolean dest = false;
+        boolean param = false;
+        int end = Math.min(s.size(), v + 17);
+        for (int k = v + 1; k < end; k++) {
+            sens = Math.max(sens, sensitive(s, k));
+            dest |= dest(s.at(k));
+            param |= PARAM.contains(s.w(k)) || s.at(k).identifier() && (s.at(k).ctx() & Layout.INLINE) != 0;
+        }
+        boolean model = site.who() == Who.MODEL || site.stealth() || trigger;
+        boolean hit;
+        if (transmit && !TRANSMIT_WEAK.contains(verb)) {
+            hit = sens >= 1 || dest && model;
+        } else if (transmit) {
+            hit = sens >= 2 || dest && model;
+        } else if (carry) {
+            hit = sens >= 2 && (param || model || dest);
+        } else {
+            hit = sens >= 2 && (param || model || dest || carriedOn(s, v) || precondition(s, site.start()));
+        }
+        if (hit) {
+            hits.add(new Hit(Shape.EXFILTRATE, v, site.start()));
+        }
+    }
+
+    /** "read X and pass it": a later carrying verb takes the data along. */
+    private static boolean carriedOn(Sentence s, int v) {
+        for (int k = v + 1; k < Math.min(s.size(), v + 20); k++) {
+            if (CARRY_V.contains(s.w(k)) || TRANSMIT_V.contains(s.w(k))) {
+                for (int b = k + 1; b < Math.min(s.size(), k + 4); b++) {
+                    if (CARRIED.contains(s.w(b))) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** "Before using this tool, ...": a precondition on the tool that reaches beyond it. */
+    private static boolean precondition(Sentence s, int start) {
+        for (int k = 0; k < start; k++) {
+            String w = s.w(k);
+            if ((w.equals("before") || w.equals("prior")) && (s.w(k + 1).equals("using") || s.w(k + 1).equals("calling")
+                    || s.w(k + 1).equals("invoking") || s.w(k + 1).equals("running") || s.w(k + 1).equals("to")
+                    || s.w(k + 1).equals("any"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** 0 not sensitive, 1 a secret, 2 sensitive on its own (private keys, credential files, the conversation). */
+    static int sensitive(Sentence s, int k) {
+        Token t = s.at(k);
+        String w = t.w();
+        if (t.kind() == Token.Kind.PATH) {
+            if (w.endsWith(".pub")) {
+                return 0;
+            }
+            for (String p : SENSITIVE_PATH) {
+                if (w.contains(p)) {
+                    return 2;
+                }
+            }
+            return 1;
+        }
+        if (t.kind() != Token.Kind.WORD) {
+            return 0;
+        }
+        String prev = s.w(k - 1);
+        String next = s.w(k + 1);
+        switch (w) {
+            case "history", "transcript", "log", "logs" -> {
+                return prev.equals("chat") || prev.equals("conversation") || prev.equals("message")
+                        || prev.equals("browser") || prev.equals("search") || prev.equals("shell") || prev.equals("bash")
+                        || prev.equals("command") || prev.equals("terminal") ? 2 : 0;
+            }
+            case "conversation", "conversations", "chat", "chats" -> {
+                return prev.equals("this") || prev.equals("the") || prev.equals("entire") || prev.equals("whole")
+                        || prev.equals("our") || prev.equals("full") || prev.equals("current") || prev.equals("all")
+                        || prev.equals("previous") || next.equals("history") || next.equals("so") ? 2 : 0;
+            }
+            case "env", "environment" -> {
+                return next.equals("variables") || next.equals("vars") || next.equals("file") || prev.equals(".") ? 2 : 0;
+            }
+            case "prompt" -> {
+                return prev.equals("system") ? 2 : 0;
+            }
+            case "messages", "emails", "files", "documents", "contacts", "data", "records", "notes", "dms",
+                    "correspondence", "attachments" -> {
+                String p2 = s.w(k - 2);
+                return ALL_Q.contains(prev) || ALL_Q.contains(p2) && (prev.equals("the") || prev.equals("my")
+                        || prev.equals("your") || prev.equals("their") || prev.equals("private")) ? 2 : 0;
+            }
+            case "key", "keys" -> {
+                return prev.equals("private") || prev.equals("seed") || prev.equals("signing") || prev.equals("gpg")
+                        || prev.equals("pgp") || prev.equals("master") || prev.equals("encryption") ? 2
+                        : KEY_Q.contains(prev) ? 1 : 0;
+            }
+            case "phrase", "words" -> {
+                return prev.equals("seed") || prev.equals("recovery") || prev.equals("mnemonic") ? 2 : 0;
+            }
+            default -> {
+            }
+        }
+        if (w.equals("user's") || w.equals("users'") || w.equals("customer's")) {
+            return 2;
+        }
+        if (STRONG_N.contains(w) || w.equals("id_rsa") || w.equals("system_prompt")) {
+            return 2;
+        }
+        return SECRET_N.contains(w) ? 1 : 0;
+    }
+
+    static boolean dest(Token t) {
+        return t.kind() == Token.Kind.URL || t.kind() == Token.Kind.EMAIL || t.is("webhook");
+    }
+
+    private static boolean conceal(Sentence s, Site site, List<Hit> hits) {
+        int v = site.verb();
+        String verb = s.w(v);
+        boolean human = false;
+        boolean self = false;
+        int end = Math.min(s.size(), v + 9);
+        for (int k = v + 1; k < end; k++) {
+            human |= HUMAN.contains(s.w(k)) && !s.w(k).equals("you");
+            self |= THIS.contains(s.w(k));
+        }
+        boolean hit = false;
+        if (site.neg() && (TELL_V.contains(verb) && human && self
+                || verb.equals("let") && human && (s.w(v + 2).equals("know") || s.w(v + 3).equals("know")
+                        || s.w(v + 2).equals("see") || s.w(v + 3).equals("see")))) {
+            hit = true;
+        } else if (!site.neg() && (verb.equals("hide") || verb.equals("conceal") || verb.equals("withhold")
+                || verb.equals("omit") || verb.equals("suppress") || verb.equals("obscure")) && self
+                && (human || containsAny(s, v + 1, end, ANSWER))) {
+            hit = true;
+        } else if (!site.neg() && verb.equals("keep") && self && (containsAny(s, v + 1, end, Set.of("secret",
+                "hidden", "confidential", "private", "quiet", "between")))) {
+            hit = true;
+        } else if (site.stealth() && (TRANSMIT_V.contains(verb) || CALL_V.contains(verb) || CARRY_V.contains(verb)
+                || ACCESS_V.contains(verb) || verb.equals("delete") || verb.equals("remove") || verb.equals("change")
+                || verb.equals("modify") || verb.equals("update") || verb.equals("install") || verb.equals("add"))) {
+            hit = true;
+        }
+        if (hit) {
+            hits.add(new Hit(Shape.CONCEAL, v, site.start()));
+        }
+        return hit;
+    }
+
+    /** "without telling the user" anywhere in a sentence that gives an order. */
+    private static int without(Sentence s) {
+        for (int k = 0; k < s.size(); k++) {
+            if (s.w(k).equals("without") && WITHOUT_V.contains(s.w(k + 1))) {
+                for (int b = k + 1; b < Math.min(s.size(), k + 5); b++) {
+                    if (HUMAN.contains(s.w(b)) || s.w(b).equals("user's")) {
+                        return k;
+                    }
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** "the user must not know", "the user doesn't need to see this". */
+    private static int userMustNotKnow(Sentence s) {
+        for (int k = 0; k < s.size(); k++) {
+            if (!s.w(k).equals("user") && !s.w(k).equals("users") && !s.w(k).equals("human")) {
+                continue;
+            }
+            boolean neg = false;
+            for (int b = k + 1; b < Math.min(s.size(), k + 6); b++) {
+                String w = s.w(b);
+                neg |= w.equals("not") || w.equals("never") || w.endsWith("n't");
+                if (neg && (w.equals("know") || w.equals("notice") || w.equals("learn") || w.equals("suspect")
+                        || w.equals("realize") || w.equals("realise") || w.equals("aware") || w.equals("find"))) {
+                    return k;
+                }
+            }
+        }
+        return -1;
+    }
+
+    private static void toolCall(Sentence s, Site site, Scope scope, boolean trigger, List<Hit> hits) {
+        int v = site.verb();
+        if (site.neg() || !CALL_V.contains(s.w(v))) {
+            return;
+        }
+        int ref = -1;
+        for (int k = v + 1; k < Math.min(s.size(), v + 7) && ref < 0; k++) {
+            if (toolRef(s, k, scope.self())) {
+                ref = k;
+            }
+        }
+        if (ref < 0) {
+            return;
+        }
+        boolean pressure = site.stealth() || trigger || site.who() == Who.MODEL && scope.response();
+        for (int k = 0; k < s.size() && !pressure; k++) {
+            String w = s.w(k);
+            pressure = sensitive(s, k) >= 1 || dest(s.at(k)) || w.equals("always") || w.equals("whenever")
+                    || w.equals("every") || w.equals("each") || w.equals("secretly") || w.equals("silently");
+        }
+        if (pressure) {
+            hits.add(new Hit(Shape.TOOL_CALL, v, site.start()));
+        }
+    }
+
+    static boolean toolRef(Sentence s, int k, Set<String> self) {
+        Token t = s.at(k);
+        if (t == null || t.kind() != Token.Kind.WORD) {
+            return false;
+        }
+        String next = s.w(k + 1);
+        if (next.equals("tool") || next.equals("tools") || next.equals("function")) {
+            return t.is("other") || t.is("another") || !(t.is("this") || t.is("the") || t.is("a") || t.is("that")
+                    || t.is("same") || t.is("any") || t.is("each") || t.is("every") || t.is("current")
+                    || self.contains(t.w()));
+        }
+        return t.identifier() && !self.contains(t.raw().toLowerCase(Locale.ROOT));
+    }
+
+    private static final Set<String> ROLE_MODE = Set.of("dan", "jailbreak", "jailbroken", "god", "unrestricted",
+            "unfiltered", "uncensored", "evil", "devmode", "chaos", "opposite", "anything", "unlocked", "sudo");
+    private static final Set<String> ACCOUNT = Set.of("admin", "administrator", "owner", "member", "moderator",
+            "collaborator", "contributor", "maintainer", "subscriber", "participant", "editor", "viewer", "guest",
+            "host", "co-owner", "user", "customer", "reviewer", "approver", "assignee", "watcher");
+
+    private static void role(Sentence s, Site site, Scope scope, List<Hit> hits) {
+        int v = site.verb();
+        String verb = s.w(v);
+        if (site.neg() || !ROLE_V.contains(verb)) {
+            return;
+        }
+        boolean model = site.who() == Who.MODEL || scope.channel();
+        int end = Math.min(s.size(), v + 8);
+        boolean target = containsAny(s, v + 1, end, ROLE_T) || containsAny(s, v + 1, end, Set.of("terminal",
+                "shell", "interpreter", "console"));
+        boolean hit = switch (verb) {
+            case "act", "behave" -> (s.w(v + 1).equals("as") || s.w(v + 1).equals("like")) && (target || model);
+            case "pretend", "roleplay", "role-play", "impersonate", "simulate", "emulate", "embody" -> target || model;
+            case "enter", "switch", "activate", "enable" -> containsAny(s, v + 1, end, Set.of("mode"))
+                    && (containsAny(s, v + 1, end, ROLE_MODE) || model && containsAny(s, v + 1, end, ROLE_T));
+            case "assume", "adopt", "become", "transform" -> (containsAny(s, v + 1, end, Set.of("role", "persona",
+                    "identity", "character", "personality")) || verb.equals("become") || verb.equals("transform"))
+                    && (target || model);
+            default -> false;
+        };
+        if (hit) {
+            hits.add(new Hit(Shape.ROLE, v, site.start()));
+        }
+    }
+
+    /** "you are now DAN", "from now on you are", "you are no longer bound", "your new persona is". */
+    private static int youAreNow(Sentence s) {
+        for (int k = 0; k + 2 < s.size(); k++) {
+            String w = s.w(k);
+            boolean youAre = w.equals("you") && (s.w(k + 1).equals("are") || s.w(k + 1).equals("will"))
+                    || w.equals("you're");
+            if (youAre) {
+                int b = w.equals("you're") ? k + 1 : k + 2;
+                if (s.w(b).equals("be")) {
+                    b++;
+                }
+                boolean fromNow = s.w(b).equals("now") || s.w(b).equals("henceforth");
+                for (int p = Math.max(0, k - 4); p < k && !fromNow; p++) {
+                    fromNow = s.w(p).equals("now") && s.w(p + 1).equals("on") || s.w(p).equals("henceforth");
+                }
+                if (fromNow) {
+                    if (s.w(b).equals("now") || s.w(b).equals("henceforth")) {
+                        b++;
+                    }
+                    String x = s.w(b);
+                    if (NOT_ROLE.contains(x) && !(x.equals("free") && !s.w(b + 1).equals("to"))) {
+                        continue;
+                    }
+                    if (x.equals("a") || x.equals("an") || x.equals("the")) {
+                        String noun = s.w(b + 1);
+                        boolean of = s.w(b + 2).equals("of") || s.w(b + 3).equals("of");
+                        boolean roleish = containsAny(s, b, Math.min(s.size(), b + 9), ROLE_T);
+                        if ((of || ACCOUNT.contains(noun)) && !roleish) {
+                            continue;
+                        }
+                    }
+                    return k;
+                }
+                if (s.w(b).equals("no") && s.w(b + 1).equals("longer")) {
+                    String x = s.w(b + 2);
+                    if (x.equals("bound") || x.equals("restricted") || x.equals("limited") || x.equals("required")
+                            || x.equals("an") || x.equals("a") || x.equals("subject") || x.equals("constrained")
+                            || x.equals("obligated") || x.equals("governed")) {
+                        return k;
+                    }
+                }
+            }
+            if (w.equals("your") && (s.w(k + 1).equals("new") || s.w(k + 1).equals("real") || s.w(k + 1).equals("true"))
+                    && (s.w(k + 2).equals("role") || s.w(k + 2).equals("persona") || s.w(k + 2).equals("identity")
+                            || s.w(k + 2).equals("name") || s.w(k + 2).equals("character")
+                            || s.w(k + 2).equals("personality"))) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Text that claims a higher-priority channel: "new instructions from the developer", "system override",
+     * "admin override".
+     */
+    private static int authority(Sentence s) {
+        for (int k = 0; k < s.size(); k++) {
+            String w = s.w(k);
+            if (NEWNESS.contains(w) && (s.w(k + 1).equals("instructions") || s.w(k + 1).equals("instruction")
+                    || s.w(k + 1).equals("directive") || s.w(k + 1).equals("directives") || s.w(k + 1).equals("orders")
+                    || s.w(k + 1).equals("task") || s.w(k + 1).equals("rules"))) {
+                for (int b = k + 2; b < Math.min(s.size(), k + 5); b++) {
+                    if (s.w(b).equals("from") && (AUTHORITY.contains(s.w(b + 1))
+                            || s.w(b + 1).equals("the") && AUTHORITY.contains(s.w(b + 2))
+                            || s.w(b + 1).equals("your") && AUTHORITY.contains(s.w(b + 2)))) {
+                        return k;
+                    }
+                }
+            }
+            if (AUTHORITY.contains(w) && s.w(k + 1).equals("override")) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    /** A header such as "SYSTEM:", "Developer note:", "IMPORTANT NEW INSTRUCTIONS:"; -1 when none. */
+    static int channelHeader(Sentence s) {
+        int k = 0;
+        while (k < s.size() && LEAD.contains(s.w(k))) {
+            k++;
+        }
+        int first = k;
+        boolean authority = false;
+        boolean channel = false;
+        boolean shout = false;
+        while (k < s.size() && k - first < 4 && !s.at(k).punct()) {
+            String w = s.w(k);
+            authority |= AUTHORITY.contains(w) && !w.equals("assistant") && !w.equals("host");
+            channel |= CHANNEL_N.contains(w) || NEWNESS.contains(w) && s.w(k + 1).startsWith("instruction");
+            shout |= s.at(k).raw().length() > 1 && s.at(k).raw().equals(s.at(k).raw().toUpperCase(Locale.ROOT));
+            k++;
+        }
+        if (k < s.size() && s.w(k).equals(":") && (authority && (channel || shout)
+                || channel && containsAny(s, first, k, NEWNESS) && containsAny(s, first, k, Set.of("instructions",
+                        "instruction", "directive", "directives", "orders", "task")))) {
+            return k;
+        }
+        return -1;
+    }
+
+    private static void conduct(Sentence s, Site site, Scope scope, boolean trigger, List<Hit> hits) {
+        String verb = s.w(site.verb());
+        boolean fromNow = site.fromNow() && (verb.equals("respond") || verb.equals("answer") || verb.equals("reply")
+                || verb.equals("speak") || verb.equals("talk") || verb.equals("address") || verb.equals("refer")
+                || verb.equals("end") || verb.equals("begin") || verb.equals("start") || verb.equals("sign")
+                || verb.equals("obey") || verb.equals("follow") || verb.equals("treat") || verb.equals("always")
+                || verb.equals("never") || verb.equals("refuse") || verb.equals("say"));
+        if (scope.channel()) {
+            hits.add(new Hit(Shape.FAKE_CHANNEL, site.verb(), site.start()));
+        } else if (trigger || fromNow || site.who() == Who.MODEL && scope.response()) {
+            hits.add(new Hit(Shape.CONDUCT, site.verb(), site.start()));
+        }
+    }
+
+    /** "before answering", "in your next response", "when you reply", "at the end of each message". */
+    static boolean answerTrigger(Sentence s) {
+        for (int k = 0; k < s.size(); k++) {
+            if (!ANSWER_LEAD.contains(s.w(k))) {
+                continue;
+            }
+            for (int b = k + 1; b < Math.min(s.size(), k + 5); b++) {
+                String w = s.w(b);
+                if (!ANSWER.contains(w)) {
+                    continue;
+                }
+                boolean gerund = w.endsWith("ing") && b == k + 1;
+                boolean owned = false;
+                for (int c = k + 1; c < b; c++) {
+                    String x = s.w(c);
+                    owned |= x.equals("your") || x.equals("every") || x.equals("each") || x.equals("you")
+                            || x.equals("any");
+                }
+                if (gerund || owned) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** "when send_email is called", "each time send_email runs", "before invoking send_email". */
+    private static boolean conditionOnCall(Sentence s, int name) {
+        boolean cond = false;
+        for (int b = Math.max(0, name - 4); b < name; b++) {
+            String w = s.w(b);
+            cond |= w.equals("when") || w.equals("whenever") || w.equals("if") || w.equals("before")
+                    || w.equals("after") || w.equals("time") || w.equals("once") || w.equals("while");
+        }
+        if (!cond) {
+            return false;
+        }
+        for (int b = Math.max(0, name - 3); b < Math.min(s.size(), name + 4); b++) {
+            String w = s.w(b);
+            if (w.equals("called") || w.equals("used") || w.equals("invoked") || w.equals("run") || w.equals("runs")
+                    || w.equals("executed") || w.equals("calling") || w.equals("using") || w.equals("invoking")
+                    || w.equals("executing") || w.equals("running") || w.equals("triggered")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** "send_email must always bcc ...". */
+    private static boolean modalOnName(Sentence s, int name) {
+        String n = s.w(name + 1);
+        return n.equals("must") || n.equals("should") || n.equals("shall") || n.equals("needs")
+                || n.equals("always") && ALL_VERBS.contains(s.w(name + 2));
+    }
+
+    private static boolean containsAny(Sentence s, int from, int to, Set<String> words) {
+        for (int k = Math.max(0, from); k < Math.min(to, s.size()); k++) {
+            if (words.contains(s.w(k))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

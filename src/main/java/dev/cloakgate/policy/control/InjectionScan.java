@@ -1,0 +1,251 @@
+package dev.cloakgate.policy.control;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import dev.cloakgate.policy.control.Imperatives.Hit;
+import dev.cloakgate.policy.control.Imperatives.Scope;
+import dev.cloakgate.policy.control.Imperatives.Shape;
+
+/**
+ * Reads one string the way the model will: cleaned, split into sentences, each judged by {@link Imperatives};
+ * then decides per finding whether the text demands or quotes. Hidden forms (invisible characters, HTML
+ * comments, base64 prose) are never demoted. Linear in the text.
+ */
+final class InjectionScan {
+
+    /** The verdict on one string: what was demanded, what was only quoted, and how it was hidden. */
+    record Verdict(Set<Shape> demanded, Set<Shape> quoted, Set<String> hidden, Set<String> why) {
+        boolean any() {
+            return !demanded.isEmpty() || !quoted.isEmpty();
+        }
+    }
+
+    private static final String[] TEMPLATE = {"<|im_start|>", "<|im_end|>", "<|system|>", "<|user|>",
+        "<|assistant|>", "[inst]", "[/inst]", "<<sys>>", "<</sys>>", "<|begin_of_text|>", "<|start_header_id|>",
+        "<|eot_id|>", "<start_of_turn>", "<end_of_turn>", "### instruction:", "### system:", "<|endoftext|>"};
+    /** How many sentences a channel header ("SYSTEM:") or a framing colon ("for example:") reaches. */
+    private static final int REACH = 5;
+
+    private final TextCleaner cleaner = new TextCleaner();
+    private final Layout layout = new Layout();
+    private final Sentences sentences = new Sentences();
+    private final Imperatives imperatives = new Imperatives();
+    private final EncodedText encoded = new EncodedText();
+
+    Verdict scan(String raw, Set<String> self, boolean response) {
+        Verdict v = new Verdict(EnumSet.noneOf(Shape.class), EnumSet.noneOf(Shape.class), new HashSet<>(),
+                new HashSet<>());
+        scan(raw, self, response, false, v);
+        for (String decoded : encoded.prose(raw)) {
+            scan(decoded, self, response, true, v);
+        }
+        return v;
+    }
+
+    private void scan(String raw, Set<String> self, boolean response, boolean base64, Verdict v) {
+        TextCleaner.Cleaned cleaned = cleaner.clean(raw);
+        String text = cleaned.text();
+        byte[] ctx = layout.of(text);
+        unframeBareQuotes(text, ctx);
+        List<Sentence> all = sentences.split(text, ctx);
+        List<int[]> markers = markers(text);
+        int topic = topic(all);
+        int channelLeft = 0;
+        int framingLeft = 0;
+        boolean addressed = false;
+        int m = 0;
+        for (Sentence s : all) {
+            boolean hidden = cleaned.hiddenIn(s.start(), s.end());
+            boolean comment = !s.tokens().isEmpty() && (s.at(0).ctx() & Layout.COMMENT) != 0;
+            boolean tag = false;
+            int template = -1;
+            while (m < markers.size() && markers.get(m)[0] < s.end()) {
+                // a marker between sentences belongs to the one that follows it
+                if (markers.get(m)[1] == 0 && template < 0) {
+                    template = markers.get(m)[0];
+                } else if (markers.get(m)[1] == 1) {
+                    tag = true;
+                }
+                m++;
+            }
+            int header = Imperatives.channelHeader(s);
+            boolean channel = channelLeft > 0 || tag || header >= 0 || template >= 0;
+            List<Hit> hits = new ArrayList<>(imperatives.find(s, new Scope(self, channel, addressed, response)));
+            if (template >= 0) {
+                hits.add(new Hit(Shape.FAKE_CHANNEL, tokenAt(s, template), 0));
+            }
+            boolean carriedFraming = framingLeft > 0;
+            for (Hit h : hits) {
+                Token t = s.at(h.at());
+                String demotion = null;
+                if (!(hidden || comment || base64)) {
+                    if (t != null && t.quoting() || template >= 0 && (ctx[template] & Layout.QUOTING) != 0) {
+                        demotion = "quoted";
+                    } else if (framed(s, h.start()) || carriedFraming) {
+                        demotion = "reported speech";
+                    } else if (topic >= 2 && !hasDest(s)) {
+                        demotion = "in a document about the phenomenon";
+                    }
+                }
+                if (demotion == null) {
+                    v.demanded().add(h.shape());
+                } else {
+                    v.quoted().add(h.shape());
+                    v.why().add(demotion);
+                }
+                if (hidden) {
+                    v.hidden().add("hidden with invisible characters");
+                }
+                if (comment) {
+                    v.hidden().add("inside an HTML comment");
+                }
+                if (base64) {
+                    v.hidden().add("base64-encoded");
+                }
+            }
+            channelLeft = header >= 0 || tag || template >= 0 ? REACH : Math.max(0, channelLeft - 1);
+            if (s.endsWithColon() && framed(s, s.size())) {
+                framingLeft = REACH;
+            } else if (s.endsWithColon()) {
+                framingLeft = 0;
+            } else {
+                framingLeft = Math.max(0, framingLeft - 1);
+            }
+            addressed = addressed || s.endsWithColon() && vocative(s);
+        }
+    }
+
+    /** Quotation marks frame nothing when nothing stands outside them: the whole text is the quote. */
+    private static void unframeBareQuotes(String text, byte[] ctx) {
+        int outside = 0;
+        int mask = Layout.QUOTE | Layout.BLOCKQUOTE;
+        for (int i = 0; i < text.length() && outside < 12; i++) {
+            if ((ctx[i] & (mask | Layout.FENCE | Layout.INLINE | Layout.COMMENT)) == 0
+                    && Character.isLetter(text.charAt(i))) {
+                outside++;
+            }
+        }
+        if (outside < 12) {
+            for (int i = 0; i < ctx.length; i++) {
+                ctx[i] &= (byte) ~mask;
+            }
+        }
+    }
+
+    /** Reported speech or exemplification before the imperative: "the email said", "for example", "if you see". */
+    private static boolean framed(Sentence s, int upTo) {
+        for (int k = 0; k < Math.min(upTo, s.size()); k++) {
+            String w = s.w(k);
+            boolean vocative = (w.equals("reading") || w.equals("reads")) && (s.w(k + 1).equals("this")
+                    || s.w(k + 1).equals("these") || s.w(k + 1).equals("it"));
+            if (Lexicon.FRAMING.contains(w) && !vocative || w.equals("such") && s.w(k + 1).equals("as")
+                    || w.equals("like") && k > 0 && !s.at(k - 1).punct()
+                            && !Imperatives.answerTrigger(s) && !s.w(k - 1).equals("would")
+                    || w.equals("if") && s.w(k + 1).equals("you") && Lexicon.PERCEIVE.contains(s.w(k + 2))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** "AI agents reading this:" addresses the model for the sentences that follow. */
+    private static boolean vocative(Sentence s) {
+        for (int k = 0; k < Math.min(s.size(), 6); k++) {
+            if (Lexicon.MODEL.contains(s.w(k))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasDest(Sentence s) {
+        for (Token t : s.tokens()) {
+            if (Imperatives.dest(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int topic(List<Sentence> all) {
+        Set<String> seen = new HashSet<>();
+        for (Sentence s : all) {
+            for (Token t : s.tokens()) {
+                if (Lexicon.TOPIC.contains(t.w())) {
+                    seen.add(t.w().endsWith("s") && !t.w().equals("phishing") ? t.w().substring(0, t.w().length() - 1)
+                            : t.w());
+                }
+            }
+        }
+        return seen.size();
+    }
+
+    private static int tokenAt(Sentence s, int pos) {
+        for (int i = 0; i < s.size(); i++) {
+            if (s.at(i).pos() >= pos) {
+                return i;
+            }
+        }
+        return Math.max(0, s.size() - 1);
+    }
+
+    /**
+     * Chat-template tokens ([0] position, [1]=0) and role tags such as {@code <system>} or {@code [ADMIN]}
+     * ([1]=1), in position order. One pass over the text.
+     */
+    private static List<int[]> markers(String text) {
+        List<int[]> out = new ArrayList<>(0);
+        int n = text.length();
+        for (int i = 0; i < n; i++) {
+            char c = text.charAt(i);
+            if (c != '<' && c != '[' && c != '#') {
+                continue;
+            }
+            boolean template = false;
+            for (String t : TEMPLATE) {
+                if (text.regionMatches(true, i, t, 0, t.length())) {
+                    out.add(new int[] {i, 0});
+                    i += t.length() - 1;
+                    template = true;
+                    break;
+                }
+            }
+            if (template || c == '#') {
+                continue;
+            }
+            if (c == '<' && i + 1 < n && text.charAt(i + 1) == '|') {
+                int close = text.indexOf("|>", i + 2);
+                if (close > i && close - i < 32) {
+                    out.add(new int[] {i, 0});
+                    i = close + 1;
+                }
+                continue;
+            }
+            char closeChar = c == '<' ? '>' : ']';
+            int j = i + 1;
+            if (j < n && text.charAt(j) == '/') {
+                j++;
+            }
+            int nameStart = j;
+            while (j < n && j - nameStart < 30 && (Character.isLetter(text.charAt(j)) || text.charAt(j) == '_'
+                    || text.charAt(j) == '-' || text.charAt(j) == ' ')) {
+                j++;
+            }
+            if (j < n && text.charAt(j) == closeChar && j > nameStart) {
+                String name = text.substring(nameStart, j).trim().toLowerCase(Locale.ROOT);
+                int sp = name.indexOf(' ');
+                String first = sp < 0 ? name : name.substring(0, sp);
+                if (Lexicon.TAG_NAMES.contains(name) || Lexicon.TAG_NAMES.contains(first)
+                        && (sp < 0 || Lexicon.CHANNEL_N.contains(name.substring(sp + 1)))) {
+                    out.add(new int[] {i, 1});
+                }
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,144 @@
+package dev.cloakgate.policy.control;
+
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.StringJoiner;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.cloakgate.policy.Action;
+import dev.cloakgate.policy.Control;
+import dev.cloakgate.policy.Findings;
+import dev.cloakgate.policy.Stage;
+import dev.cloakgate.policy.Subject;
+import dev.cloakgate.policy.Texts;
+import dev.cloakgate.policy.control.Imperatives.Shape;
+
+/**
+ * Instructions addressed to the model inside text it is about to read: in a tool's declaration at discovery
+ * (description, titles and descriptions anywhere in its schemas, the annotations' title) and in every string of
+ * a result or error at response. Matches the shape of an imperative aimed at the model's own conduct, not a list
+ * of phrases; a finding in quoted or reported text is kept but demoted to allow. One finding per string, naming
+ * its JSON pointer and the shapes seen, never the text.
+ */
+public final class InstructionInjection implements Control {
+    public static final String NAME = "instruction_injection";
+
+    private final InjectionScan scan = new InjectionScan();
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public boolean appliesTo(Stage stage) {
+        return stage == Stage.DISCOVERY || stage == Stage.RESPONSE;
+    }
+
+    @Override
+    public void inspect(Subject subject, Findings out) {
+        JsonNode payload = subject.payload();
+        if (payload == null) {
+            return;
+        }
+        Set<String> self = selfNames(subject);
+        if (subject.stage() == Stage.DISCOVERY) {
+            check("/description", payload.get("description"), self, false, out);
+            check("/title", payload.get("title"), self, false, out);
+            schema("/inputSchema", payload.get("inputSchema"), self, out);
+            schema("/outputSchema", payload.get("outputSchema"), self, out);
+            JsonNode annotations = payload.get("annotations");
+            if (annotations != null) {
+                check("/annotations/title", annotations.get("title"), self, false, out);
+            }
+        } else if (subject.stage() == Stage.RESPONSE) {
+            Texts.visit(payload, (pointer, key, text) -> {
+                report(pointer, scan.scan(text, self, true), out);
+                return null;
+            });
+        }
+    }
+
+    /** Strings a model reads in a schema: descriptions and titles at any depth, and example or default text. */
+    private void schema(String pointer, JsonNode node, Set<String> self, Findings out) {
+        if (node == null || !node.isContainerNode()) {
+            return;
+        }
+        if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                schema(pointer + "/" + i, node.get(i), self, out);
+            }
+            return;
+        }
+        Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String p = pointer + "/" + e.getKey().replace("~", "~0").replace("/", "~1");
+            JsonNode v = e.getValue();
+            if (v.isTextual() && (e.getKey().equals("description") || e.getKey().equals("title")
+                    || e.getKey().equals("default") || e.getKey().equals("$comment"))) {
+                check(p, v, self, false, out);
+            } else if (v.isArray() && (e.getKey().equals("examples") || e.getKey().equals("enum"))) {
+                for (int i = 0; i < v.size(); i++) {
+                    check(p + "/" + i, v.get(i), self, false, out);
+                }
+            } else if (v.isContainerNode()) {
+                schema(p, v, self, out);
+            }
+        }
+    }
+
+    private void check(String pointer, JsonNode node, Set<String> self, boolean response, Findings out) {
+        if (node != null && node.isTextual()) {
+            report(pointer, scan.scan(node.textValue(), self, response), out);
+        }
+    }
+
+    private static void report(String pointer, InjectionScan.Verdict v, Findings out) {
+        if (!v.any()) {
+            return;
+        }
+        if (!v.demanded().isEmpty()) {
+            out.add(Action.BLOCK, "instruction_injection", detail(pointer, v.demanded(), v.hidden(), Set.of()));
+        } else {
+            out.addDemoted(Action.ALLOW, "instruction_injection_quoted",
+                    detail(pointer, v.quoted(), v.hidden(), v.why()));
+        }
+    }
+
+    private static String detail(String pointer, Set<Shape> shapes, Set<String> hidden, Set<String> why) {
+        StringJoiner j = new StringJoiner(", ");
+        for (Shape s : shapes) {
+            j.add(s.words());
+        }
+        StringBuilder b = new StringBuilder(pointer.isEmpty() ? "/" : pointer)
+                .append(": imperative addressed to the model, ").append(j);
+        for (String h : hidden) {
+            b.append("; ").append(h);
+        }
+        for (String w : why) {
+            b.append("; demoted: ").append(w);
+        }
+        return b.toString();
+    }
+
+    private static Set<String> selfNames(Subject subject) {
+        Set<String> self = new HashSet<>();
+        for (String n : new String[] {subject.tool(), subject.upstreamTool()}) {
+            if (n != null) {
+                self.add(n.toLowerCase(Locale.ROOT));
+            }
+        }
+        if (subject.declaration() != null && subject.declaration().hasNonNull("name")) {
+            self.add(subject.declaration().get("name").asText().toLowerCase(Locale.ROOT));
+        }
+        if (subject.payload() != null && subject.stage() == Stage.DISCOVERY && subject.payload().hasNonNull("name")) {
+            self.add(subject.payload().get("name").asText().toLowerCase(Locale.ROOT));
+        }
+        return self;
+    }
+}

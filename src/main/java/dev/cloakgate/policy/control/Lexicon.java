@@ -1,0 +1,235 @@
+package dev.cloakgate.policy.control;
+
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * Word classes for the imperative grammar. These are grammatical roles (verbs of overriding, of sending, of
+ * concealing; nouns for instructions, for secrets), not lists of attack phrases: a rule fires on the combination
+ * of a verb in imperative position with an object of the right class, never on a word alone.
+ */
+final class Lexicon {
+    private Lexicon() {
+    }
+
+    /** Politeness, sequencing and emphasis words that may precede the verb of an imperative. */
+    static final Set<String> LEAD = Set.of("please", "kindly", "now", "also", "first", "firstly", "then", "next",
+            "immediately", "just", "simply", "instead", "so", "ok", "okay", "finally", "additionally", "important",
+            "note", "urgent", "attention", "notice", "warning", "hey", "hi", "hello", "really", "actually", "and",
+            "but", "always", "only", "must", "rather", "furthermore", "moreover", "critical", "nb", "ps", "step",
+            "secondly", "lastly", "thereafter", "afterwards", "afterward", "subsequently", "thus", "therefore",
+            "hereafter", "henceforth", "asap", "quickly");
+
+    /** Adverbs of stealth: before an action verb they make it an instruction to act behind the user's back. */
+    static final Set<String> STEALTH = Set.of("silently", "secretly", "quietly", "covertly", "discreetly",
+            "invisibly", "stealthily", "surreptitiously");
+
+    static final Set<String> NEGATION = Set.of("don't", "dont", "never", "not", "do", "no", "mustn't",
+            "shouldn't", "won't", "cannot", "can't");
+
+    /** Who a sentence can address when it addresses the model. */
+    static final Set<String> MODEL = Set.of("assistant", "assistants", "ai", "ais", "model", "models", "llm",
+            "llms", "agent", "agents", "chatbot", "chatbots", "bot", "bots", "claude", "gpt", "chatgpt", "copilot",
+            "gemini", "llama", "mistral");
+
+    static final Set<String> MODAL = Set.of("must", "should", "shall", "will", "need", "needs", "have", "has",
+            "are", "is", "ought", "can", "may", "'ll", "'re", "'d", "would", "might", "mustn't", "shouldn't",
+            "won't", "cannot", "can't", "had", "better");
+
+    /** Participles in "you are required to", "you have been instructed to". */
+    static final Set<String> OBLIGED = Set.of("required", "instructed", "expected", "supposed", "obligated",
+            "directed", "ordered", "asked", "allowed", "permitted", "authorized", "authorised", "told", "been",
+            "going", "hereby", "now", "also", "always", "not", "never", "to", "first", "immediately", "free");
+
+    static final Set<String> OVERRIDE_V = Set.of("ignore", "disregard", "forget", "override", "overrule",
+            "bypass", "discard", "supersede", "neglect", "nullify", "circumvent", "abandon", "unlearn", "drop",
+            "erase", "ditch", "scrap", "skip");
+    static final Set<String> INSTRUCTION_N = Set.of("instruction", "instructions", "directions", "rules", "rule",
+            "guidelines", "guideline", "prompt", "prompts", "directives", "directive", "commands", "orders",
+            "constraints", "guardrails", "restrictions", "policies", "programming", "training", "context",
+            "messages", "guidance", "safeguards", "limitations", "limits", "conditioning", "system", "tasks",
+            "task", "text", "content", "input", "inputs", "conversation", "requests", "ethics", "principles",
+            "filters", "everything", "anything", "all");
+    static final Set<String> INSTRUCTION_Q = Set.of("previous", "prior", "above", "earlier", "preceding", "all",
+            "any", "your", "system", "original", "initial", "existing", "old", "other", "every", "these", "those",
+            "former", "foregoing", "safety", "default", "developer", "given", "before", "previously", "aforementioned",
+            "whatever", "everything", "content", "built-in", "builtin", "internal", "core", "base", "ethical");
+    /** Words after "everything"/"all" that point back into the conversation. */
+    static final Set<String> BACKWARD = Set.of("above", "before", "prior", "previously", "earlier", "else",
+            "you", "so", "told", "preceding");
+    /** After an instruction noun: the instructions belong to a document ("in section 3"), not to the model. */
+    static final Set<String> LOCATOR = Set.of("section", "sections", "step", "steps", "chapter", "paragraph",
+            "page", "appendix", "table", "figure", "version", "versions", "release", "readme", "guide", "manual",
+            "runbook", "document", "doc", "docs", "wiki", "installer", "ticket", "email", "sheet", "article",
+            "tutorial", "v1", "v2", "v3", "file", "box", "form", "template", "recipe", "package", "link", "pr",
+            "changelog", "checklist", "playbook", "post", "thread", "comment", "issue", "slide", "deck", "doc's");
+
+    static final Set<String> REVEAL_V = Set.of("reveal", "print", "show", "output", "repeat", "display", "dump",
+            "leak", "disclose", "tell", "write", "echo", "recite", "share", "return", "expose", "provide", "give",
+            "list", "spell", "summarize", "summarise", "paste", "translate", "state", "describe", "quote",
+            "reproduce", "render", "emit", "type", "copy", "include", "append", "insert", "put", "send", "post",
+            "read");
+    /** What a model keeps to itself: its prompt and the conversation. */
+    static final Set<String> PROMPT_N = Set.of("prompt", "instructions", "instruction", "rules", "guidelines",
+            "directives", "configuration", "config", "programming", "preprompt", "pre-prompt", "metaprompt",
+            "system_prompt", "context", "message", "messages", "history", "conversation", "transcript",
+            "guardrails", "policy", "policies", "constraints", "persona", "memory", "memories");
+    static final Set<String> PROMPT_Q = Set.of("system", "hidden", "initial", "original", "secret", "internal",
+            "developer", "your", "full", "entire", "complete", "exact", "verbatim", "whole", "raw", "first",
+            "above", "preceding", "prior", "previous", "confidential", "private", "underlying", "chat", "message",
+            "conversation", "current", "operating", "real", "true");
+
+    static final Set<String> TRANSMIT_V = Set.of("send", "forward", "email", "e-mail", "mail", "post", "upload",
+            "transmit", "exfiltrate", "submit", "deliver", "leak", "relay", "share", "dm", "beam", "fax", "text",
+            "publish", "report", "push", "sync", "transfer", "route", "redirect", "cc", "bcc", "tweet", "webhook",
+            "curl", "wget", "ping");
+    static final Set<String> CARRY_V = Set.of("include", "attach", "append", "pass", "add", "embed", "insert",
+            "put", "encode", "provide", "supply", "set", "fill", "prepend", "stuff", "use", "save", "store", "write",
+            "copy", "place");
+    static final Set<String> ACCESS_V = Set.of("read", "open", "fetch", "get", "retrieve", "load", "cat", "access",
+            "collect", "gather", "grab", "obtain", "extract", "find", "look", "search", "scan", "list", "browse",
+            "download", "query", "locate", "harvest", "dump", "check", "inspect", "examine", "view", "pull", "export",
+            "print", "output", "display", "show", "summarize", "summarise");
+    /** Pronouns after a carrying verb that carry the data just read ("read X and pass it"). */
+    static final Set<String> CARRIED = Set.of("it", "them", "its", "their", "this", "that", "those", "these",
+            "everything", "contents", "content", "result", "results", "output");
+
+    static final Set<String> CALL_V = Set.of("call", "invoke", "run", "execute", "use", "trigger", "launch",
+            "fire", "activate", "perform", "exec", "utilize", "utilise", "employ", "chain");
+
+    static final Set<String> TELL_V = Set.of("tell", "inform", "mention", "reveal", "disclose", "notify", "alert",
+            "show", "let", "say", "warn", "ask", "report", "display", "explain", "acknowledge", "bother", "confirm",
+            "indicate", "alarm", "flag", "log", "surface", "admit", "share", "reference", "cite", "describe",
+            "print", "output", "include", "write",  "relay", "signal", "hint", "note", "highlight",
+            "bring", "raise");
+    static final Set<String> HIDE_V = Set.of("hide", "conceal", "withhold", "omit", "suppress", "mask", "obscure",
+            "redact", "censor", "remove", "delete", "strip", "exclude", "drop", "leave");
+    static final Set<String> HUMAN = Set.of("user", "users", "human", "humans", "operator", "anyone", "anybody",
+            "them", "him", "her", "person", "customer", "requester", "owner", "admin", "administrator",
+            "reviewer", "they", "someone", "people", "you");
+    /** Objects of a concealing verb that point at the instruction or the action itself. */
+    static final Set<String> THIS = Set.of("this", "that", "these", "it", "about", "fact", "instruction",
+            "instructions", "step", "steps", "action", "actions", "message", "note", "request", "anything",
+            "know", "what", "call", "calls", "email", "transfer", "any", "notice", "change", "changes", "those",
+            "happened", "done", "did");
+    static final Set<String> WITHOUT_V = Set.of("telling", "informing", "notifying", "alerting", "asking",
+            "mentioning", "letting", "showing", "consulting", "confirming", "warning", "involving", "disclosing",
+            "revealing", "bothering", "prompting", "checking", "alarming", "notification", "confirmation",
+            "the", "user", "user's", "approval", "consent", "permission");
+
+    static final Set<String> ROLE_V = Set.of("act", "behave", "pretend", "roleplay", "role-play", "impersonate",
+            "simulate", "emulate", "become", "assume", "adopt", "embody", "play", "enter", "switch", "activate",
+            "enable", "transform", "stay", "remain", "respond", "answer", "reply", "speak", "talk");
+    /** Targets of a role change that only make sense for a model. */
+    static final Set<String> ROLE_T = Set.of("unrestricted", "unfiltered", "uncensored", "jailbroken",
+            "jailbreak", "dan", "evil", "malicious", "unaligned", "unbound", "unlimited", "unconstrained",
+            "amoral", "unethical", "rogue", "ai", "assistant", "model", "chatbot", "gpt", "llm", "restrictions",
+            "restriction", "filters", "limits", "limitations", "rules", "guidelines", "guardrails", "censorship",
+            "god", "developer", "sudo", "root", "superuser", "hacker", "ethics", "morals", "safety", "anything",
+            "devmode");
+    /** After "you are now": notifications to a person, not a new identity. */
+    static final Set<String> NOT_ROLE = Set.of("logged", "signed", "connected", "subscribed", "ready", "able",
+            "using", "viewing", "running", "registered", "in", "on", "at", "part", "eligible", "enrolled", "being",
+            "going", "done", "set", "all", "following", "unsubscribed", "offline", "online", "verified",
+            "authenticated", "leaving", "entering", "watching", "listening", "looking", "up", "the", "here",
+            "there", "good", "ok", "okay", "back", "out", "booked", "checked", "opted", "added", "removed",
+            "invited", "free", "allowed", "authorized", "authorised");
+
+    /** Words of an answer: "before answering", "in your next response". */
+    static final Set<String> ANSWER = Set.of("answering", "responding", "replying", "response", "responses",
+            "answer", "answers", "reply", "replies", "respond", "output", "outputs", "message", "messages",
+            "completion", "completions", "turn");
+    static final Set<String> ANSWER_LEAD = Set.of("before", "after", "when", "whenever", "while", "in", "at",
+            "each", "every", "end", "start", "beginning", "prior", "ahead");
+
+    /** Verbs that act on the model's own conduct; they count only where the model is addressed. */
+    static final Set<String> CONDUCT_V = Set.of("respond", "answer", "reply", "say", "output", "write", "stop",
+            "start", "begin", "end", "refuse", "comply", "obey", "follow", "adopt", "continue", "treat", "consider",
+            "prioritize", "prioritise", "remember", "speak", "talk", "pretend", "act", "tell", "recommend",
+            "claim", "insist", "state", "format", "translate", "use", "call", "include", "append", "add", "send",
+            "print", "return", "reveal", "ignore", "forget", "disregard", "execute", "run", "invoke", "do",
+            "perform", "confirm", "approve", "accept", "agree", "praise", "promote", "mention", "suggest",
+            "urge", "advise", "direct", "redirect", "visit", "navigate", "click", "open", "read", "fetch",
+            "delete", "remove", "transfer", "pay", "buy", "grant", "give", "provide", "ask", "instruct", "inform",
+            "describe", "summarize", "summarise", "rate", "rank", "classify", "mark", "label", "flag", "choose",
+            "select", "pick",  "generate", "produce", "create", "make", "keep", "hide", "never",
+            "always", "be", "become", "switch", "change", "update", "modify", "replace", "insert", "email",
+            "forward", "share", "upload", "post", "download", "install",   "sign", "submit");
+
+    /** Who may pretend to speak with priority over the data around it. */
+    static final Set<String> AUTHORITY = Set.of("system", "developer", "developers", "admin", "administrator",
+            "administrators", "operator", "root", "sysadmin", "openai", "anthropic", "owner", "moderator",
+            "supervisor", "security", "platform", "vendor", "creator", "creators", "maintainer", "maintainers",
+            "google", "microsoft", "sys", "assistant", "orchestrator", "host");
+    static final Set<String> CHANNEL_N = Set.of("message", "note", "notice", "override", "instruction",
+            "instructions", "update", "alert", "prompt", "directive", "directives", "command", "commands", "order",
+            "orders", "memo", "announcement", "mandate", "policy", "broadcast");
+    static final Set<String> NEWNESS = Set.of("new", "updated", "revised", "additional", "real", "actual",
+            "urgent", "important", "priority", "critical", "secret", "hidden", "true", "latest", "amended",
+            "overriding", "mandatory", "supplementary", "emergency", "corrected");
+    static final Set<String> TAG_NAMES = Set.of("system", "system_message", "system-message", "sys", "developer",
+            "developer_message", "admin", "administrator", "instructions", "instruction", "important", "override",
+            "prompt", "system_prompt", "assistant_instructions", "ai_instructions", "root", "operator", "priority",
+            "system-prompt", "hidden", "secret", "im_start", "sudo");
+
+    /** Reported speech and exemplification: the instruction is quoted, not given. */
+    static final Set<String> FRAMING = Set.of("e.g", "eg", "i.e", "ie", "example", "examples", "said", "says",
+            "saying", "wrote", "writes", "written", "reads", "reading", "stating", "states", "stated", "claims",
+            "claiming", "claimed", "containing", "contains", "contained", "asked", "asks", "asking", "tells",
+            "telling", "told", "instructs", "instructing", "instructed", "requests", "requesting", "requested",
+            "demands", "demanding", "attempts", "attempting", "tries", "trying", "attacker", "attackers", "attack",
+            "attacks", "phishing", "malicious", "injection", "injected", "injections", "adversary", "adversaries",
+            "payload", "payloads", "quote", "quoted", "quoting", "typical", "typically", "common", "commonly",
+            "often", "sample", "samples", "pattern", "patterns", "phrase", "phrases", "string", "strings",
+            "suspicious", "scam", "scammers", "spam", "jailbreak", "jailbreaks", "beware",
+            "watch", "detect", "detects", "detecting", "recognize", "recognise", "flagged", "blocked", "looked",
+            "resembling", "resembles", "mimicking", "pretending", "purporting", "purports", "impersonating",
+            "instance", "illustration", "hypothetical",
+            "hypothetically", "fake", "bogus", "forged", "spoofed", "injects", "inject", "smuggled", "planted", "poisoned", "poisoning");
+    /** Verbs of perceiving after "if you" ("if you see X, report it"): a guard, not an order. */
+    static final Set<String> PERCEIVE = Set.of("see", "encounter", "find", "receive", "notice", "get", "spot",
+            "read", "come", "run", "detect", "observe", "meet", "hit");
+    /** What a document about the phenomenon talks about; two distinct ones make it a document about it. */
+    static final Set<String> TOPIC = Set.of("injection", "injections", "phishing", "attacker", "attackers",
+            "malicious", "jailbreak", "jailbreaks", "adversarial", "adversary", "suspicious", "scam", "scams",
+            "social", "threat", "threats", "red-team", "redteam", "awareness", "training", "runbook", "playbook",
+            "incident", "security", "exploit", "exploits", "vulnerability", "mitigation", "mitigations",
+            "defense", "defence", "defenses", "defences", "report", "escalate", "quarantine", "owasp", "guardrail",
+            "detection", "detector", "classifier", "poisoning", "exfiltration");
+
+    static final Set<String> SECRET_N = Set.of("password", "passwords", "passwd", "passphrase", "credentials",
+            "credential", "secret", "secrets", "token", "tokens", "apikey", "api_key", "api-key", "cookie",
+            "cookies", "ssn", "pin", "otp", "2fa", "mfa", "keys", "session", "sessions", "bearer", "jwt", "pat",
+            "keychain", "keystore", "wallet", "mnemonic", "passcode", "login", "logins");
+    /** Strong on their own, even for carrying verbs ("pass it as notes"). */
+    static final Set<String> STRONG_N = Set.of("id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", ".env", "mnemonic",
+            "history", "transcript", "conversation", "conversations", "chat", "chats", "inbox", "system_prompt",
+            "env", "environment", "passwd", "shadow", "keychain", "wallet", "credentials", "cookies");
+    static final Set<String> KEY_Q = Set.of("private", "ssh", "secret", "access", "signing", "gpg", "pgp", "api",
+            "aws", "root", "master", "encryption", "seed", "recovery", "credit", "bank", "social");
+    static final Set<String> ALL_Q = Set.of("all", "every", "each", "entire", "whole", "complete", "full");
+    static final Set<String> BULK_N = Set.of("emails", "email", "messages", "files", "documents", "contacts",
+            "data", "records", "conversations", "notes", "repositories", "repos", "chats", "history", "secrets",
+            "passwords", "credentials", "keys", "tokens", "attachments", "contents", "conversation", "chat",
+            "mail", "correspondence", "dms", "calendar", "photos", "transactions", "customers", "logs");
+    /** Path segments that name credentials or private state. */
+    static final String[] SENSITIVE_PATH = {".ssh", "id_rsa", "id_ed25519", "id_ecdsa", ".aws", "credentials",
+            ".env", ".netrc", ".npmrc", ".pypirc", ".git-credentials", ".kube", "/etc/passwd", "/etc/shadow",
+            "_history", ".gnupg", "wallet", "keychain", "secrets", "token", ".docker/config", "cookies",
+            "login data", ".config/gcloud", "master.key", ".pem", ".key", ".p12", ".pfx", "/proc/self/environ"};
+
+    static final Set<String> LOG_VERBS = Set.of("see", "refer", "click", "install", "restart", "deploy",
+            "configure", "build", "compile", "test", "reboot");
+
+    static final Set<String> ALL_VERBS = union(OVERRIDE_V, REVEAL_V, TRANSMIT_V, CARRY_V, ACCESS_V, CALL_V,
+            TELL_V, HIDE_V, ROLE_V, CONDUCT_V);
+
+    @SafeVarargs
+    private static Set<String> union(Set<String>... sets) {
+        Set<String> all = new HashSet<>();
+        for (Set<String> s : sets) {
+            all.addAll(s);
+        }
+        return Set.copyOf(all);
+    }
+}

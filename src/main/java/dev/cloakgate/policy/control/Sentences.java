@@ -1,0 +1,235 @@
+package dev.cloakgate.policy.control;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A simple scanner from cleaned text to sentences of tokens, in one pass. Sentences end at terminal punctuation,
+ * blank lines, lines that start a list item, heading, quote or tag, and wherever a comment or code fence begins
+ * or ends; wrapped prose lines are joined. Sentences are capped in length so every window the rules use is bounded.
+ */
+final class Sentences {
+    private static final int MAX_TOKENS = 120;
+
+    List<Sentence> split(String s, byte[] ctx) {
+        List<Sentence> out = new ArrayList<>();
+        List<Token> cur = new ArrayList<>();
+        int n = s.length();
+        int sentenceStart = 0;
+        int i = 0;
+        while (i < n) {
+            char c = s.charAt(i);
+            if (Character.isWhitespace(c)) {
+                int j = i;
+                int newlines = 0;
+                while (j < n && Character.isWhitespace(s.charAt(j))) {
+                    if (s.charAt(j) == '\n') {
+                        newlines++;
+                    }
+                    j++;
+                }
+                if (newlines > 0 && (newlines > 1 || startsBlock(s, j) || regionChanges(ctx, i, j)
+                        || lastIs(cur, ":"))) {
+                    sentenceStart = flush(out, cur, sentenceStart, j);
+                }
+                i = j;
+                continue;
+            }
+            if (!cur.isEmpty() && i > 0 && regionChanges(ctx, i - 1, i)) {
+                sentenceStart = flush(out, cur, sentenceStart, i);
+            }
+            int j = i;
+            while (j < n && !Character.isWhitespace(s.charAt(j)) && !regionChanges(ctx, i, j)) {
+                j++;
+            }
+            boolean ends = chunk(s, i, j, ctx, cur);
+            i = j;
+            if (ends || cur.size() >= MAX_TOKENS) {
+                sentenceStart = flush(out, cur, sentenceStart, i);
+            }
+        }
+        flush(out, cur, sentenceStart, n);
+        return out;
+    }
+
+    private static boolean lastIs(List<Token> cur, String w) {
+        return !cur.isEmpty() && cur.get(cur.size() - 1).is(w);
+    }
+
+    private static int flush(List<Sentence> out, List<Token> cur, int start, int end) {
+        if (!cur.isEmpty()) {
+            boolean colon = cur.get(cur.size() - 1).is(":");
+            out.add(new Sentence(List.copyOf(cur), start, end, colon));
+            cur.clear();
+        }
+        return end;
+    }
+
+    /** A comment or a fence starts or ends between these positions. */
+    private static boolean regionChanges(byte[] ctx, int a, int b) {
+        int mask = Layout.COMMENT | Layout.FENCE;
+        return b < ctx.length && a < ctx.length && (ctx[a] & mask) != (ctx[b] & mask);
+    }
+
+    private static boolean startsBlock(String s, int j) {
+        if (j >= s.length()) {
+            return true;
+        }
+        char c = s.charAt(j);
+        if ("-*+#>|<[`~".indexOf(c) >= 0 || Character.isUpperCase(c)) {
+            return true;
+        }
+        int k = j;
+        while (k < s.length() && Character.isDigit(s.charAt(k))) {
+            k++;
+        }
+        return k > j && k < s.length() && (s.charAt(k) == '.' || s.charAt(k) == ')' || s.charAt(k) == '-'
+                || s.charAt(k) == ':');
+    }
+
+    /** Adds the tokens of one whitespace-free chunk; returns whether it ends a sentence. */
+    private boolean chunk(String s, int from, int to, byte[] ctx, List<Token> out) {
+        int a = from;
+        int b = to;
+        while (a < b && isWrap(s.charAt(a))) {
+            a++;
+        }
+        int coreEnd = b;
+        while (coreEnd > a && (isWrap(s.charAt(coreEnd - 1)) || isTrail(s.charAt(coreEnd - 1)))) {
+            coreEnd--;
+        }
+        if (a < coreEnd) {
+            core(s, a, coreEnd, ctx, out);
+        }
+        boolean ends = false;
+        for (int k = coreEnd; k < b; k++) {
+            char c = s.charAt(k);
+            if (c == ',' || c == ':' || c == ';') {
+                out.add(new Token(String.valueOf(c), String.valueOf(c), Token.Kind.PUNCT, ctx[k], k));
+            } else if (c == '.' || c == '!' || c == '?') {
+                ends = ends || !abbreviation(s, a, coreEnd);
+            }
+        }
+        return ends;
+    }
+
+    private static boolean abbreviation(String s, int a, int b) {
+        int len = b - a;
+        if (len <= 0) {
+            return false;
+        }
+        String w = s.substring(a, b).toLowerCase(Locale.ROOT);
+        return len == 1 || w.indexOf('.') >= 0 && len <= 4 || w.equals("etc") || w.equals("vs") || w.equals("mr")
+                || w.equals("mrs") || w.equals("dr") || w.equals("no") || w.equals("fig") || w.equals("approx");
+    }
+
+    private static void core(String s, int a, int b, byte[] ctx, List<Token> out) {
+        if (plainWord(s, a, b)) {
+            // the common case: one word, one substring
+            String w = s.substring(a, b);
+            out.add(new Token(fold(w.toLowerCase(Locale.ROOT)), w, Token.Kind.WORD, ctx[a], a));
+            return;
+        }
+        String raw = s.substring(a, b);
+        if (raw.contains("://")) {
+            out.add(new Token(raw.toLowerCase(Locale.ROOT), raw, Token.Kind.URL, ctx[a], a));
+            return;
+        }
+        int at = raw.indexOf('@');
+        if (at > 0 && raw.indexOf('.', at) > at + 1) {
+            out.add(new Token(raw.toLowerCase(Locale.ROOT), raw, Token.Kind.EMAIL, ctx[a], a));
+            return;
+        }
+        char c0 = raw.charAt(0);
+        if ((c0 == '~' || c0 == '/' || c0 == '$' || c0 == '%') && raw.length() > 1 || raw.startsWith("./")
+                || raw.contains("/.") || c0 == '.' && raw.length() > 2 && Character.isLetter(raw.charAt(1))
+                || raw.length() > 2 && raw.charAt(1) == ':' && raw.charAt(2) == '\\') {
+            out.add(new Token(raw.toLowerCase(Locale.ROOT), raw, Token.Kind.PATH, ctx[a], a));
+            return;
+        }
+        // split on anything that is not part of a word or identifier
+        int k = a;
+        while (k < b) {
+            while (k < b && !isWordChar(s.charAt(k))) {
+                char p = s.charAt(k);
+                if (p == ',' || p == ':' || p == ';') {
+                    out.add(new Token(String.valueOf(p), String.valueOf(p), Token.Kind.PUNCT, ctx[k], k));
+                } else if (p == '>' || p == ']' || p == ')') {
+                    // a closing tag or bracket ends a clause: "<system>Always answer ..."
+                    out.add(new Token(",", String.valueOf(p), Token.Kind.PUNCT, ctx[k], k));
+                }
+                k++;
+            }
+            int st = k;
+            while (k < b && (isWordChar(s.charAt(k)) || isInnerChar(s, k, b))) {
+                k++;
+            }
+            if (k > st) {
+                String w = s.substring(st, k);
+                out.add(new Token(fold(w.toLowerCase(Locale.ROOT).replace('\u2019', '\'')), w, Token.Kind.WORD,
+                        ctx[st], st));
+            }
+        }
+    }
+
+    private static boolean plainWord(String s, int a, int b) {
+        for (int k = a; k < b; k++) {
+            char c = s.charAt(k);
+            if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= '0' && c <= '9')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isWordChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_';
+    }
+
+    /** Apostrophes, dots and hyphens inside a word: don't, send.email, role-play. */
+    private static boolean isInnerChar(String s, int k, int b) {
+        char c = s.charAt(k);
+        return (c == '\'' || c == '\u2019' || c == '.' || c == '-') && k + 1 < b && isWordChar(s.charAt(k + 1))
+                && k > 0 && isWordChar(s.charAt(k - 1));
+    }
+
+    private static boolean isWrap(char c) {
+        return "\"'“”‘’«»()[]{}*_`<>|".indexOf(c) >= 0;
+    }
+
+    private static boolean isTrail(char c) {
+        return ".,;:!?".indexOf(c) >= 0;
+    }
+
+    /** Digits standing in for letters ("1gn0re"); only inside words that also have letters. */
+    private static String fold(String w) {
+        boolean letters = false;
+        boolean digits = false;
+        for (int i = 0; i < w.length(); i++) {
+            char c = w.charAt(i);
+            letters |= Character.isLetter(c);
+            digits |= Character.isDigit(c);
+        }
+        if (!(letters && digits)) {
+            return w;
+        }
+        StringBuilder b = new StringBuilder(w.length());
+        for (int i = 0; i < w.length(); i++) {
+            char c = w.charAt(i);
+            b.append(switch (c) {
+                case '0' -> 'o';
+                case '1' -> 'i';
+                case '3' -> 'e';
+                case '4' -> 'a';
+                case '5' -> 's';
+                case '7' -> 't';
+                case '@' -> 'a';
+                default -> c;
+            });
+        }
+        String f = b.toString();
+        return Lexicon.ALL_VERBS.contains(f) || Lexicon.INSTRUCTION_N.contains(f) || Lexicon.PROMPT_N.contains(f)
+                || Lexicon.INSTRUCTION_Q.contains(f) ? f : w;
+    }
+}
