@@ -78,6 +78,45 @@ public final class SecretDetector implements Detector {
             }
         }
         keyed(s, out);
+        urlPasswords(s, out);
+    }
+
+    /**
+     * The password in a URL's userinfo ({@code postgres://app:s3cret@db/x}): connection strings carry
+     * credentials of any shape, so the position, not the shape, is the evidence. Placeholders are not secrets.
+     */
+    private static void urlPasswords(String s, List<Finding> out) {
+        int at = s.indexOf("://");
+        while (at >= 0) {
+            int i = at + 3;
+            int end = i;
+            int colon = -1;
+            int n = s.length();
+            while (end < n && end - i < 256) {
+                char c = s.charAt(end);
+                if (c == '@' || c == '/' || c == '?' || c == '#' || Character.isWhitespace(c) || c == '"' || c == '\'') {
+                    break;
+                }
+                if (c == ':' && colon < 0) {
+                    colon = end;
+                }
+                end++;
+            }
+            if (end < n && s.charAt(end) == '@' && colon > i && end - colon > 1) {
+                String pw = s.substring(colon + 1, end);
+                if (!placeholder(pw)) {
+                    out.add(new Finding(Category.SECRET, colon + 1, end));
+                }
+            }
+            at = s.indexOf("://", at + 3);
+        }
+    }
+
+    private static boolean placeholder(String pw) {
+        String l = pw.toLowerCase(java.util.Locale.ROOT);
+        char c0 = pw.charAt(0);
+        return c0 == '$' || c0 == '<' || c0 == '{' || c0 == '%' || c0 == '[' || pw.chars().allMatch(ch -> ch == '*' || ch == 'x' || ch == 'X')
+                || l.equals("password") || l.equals("pass") || l.equals("secret") || l.equals("pwd") || l.equals("changeme");
     }
 
     /**

@@ -20,11 +20,15 @@ public final class StandardControls implements Policy.ExtraControls {
         if (s.egressAllowlist() != null && s.on("egress_control")) {
             out.add(new EgressControl(s.egressAllowlist()));
         }
+        if (s.on("instruction_injection")) {
+            out.add(new InstructionInjection());
+        }
         return out;
     }
 
     @Override
     public BiPredicate<String, Set<String>> instructsAbout() {
-        return (text, names) -> false;
+        Imperatives imperatives = new Imperatives();
+        return imperatives::instructsAbout;
     }
 }

@@ -56,7 +56,11 @@ public final class ToolShadowing implements Control {
                 out.add(Action.BLOCK, "tool_shadowing", "the name wears upstream " + other + "'s namespace");
             }
             for (String theirs : catalog.names(other)) {
-                others.add(theirs);
+                // a bare word (search, fetch) is not evidence a text is about that server's tool; an identifier
+                // (send_email) or the exposed name (docs__search) is
+                if (theirs.indexOf('_') > 0 || theirs.indexOf('-') > 0) {
+                    others.add(theirs);
+                }
                 others.add(other + "__" + theirs);
                 if (!theirs.equals(name) && skeleton.equals(skeleton(theirs))) {
                     out.add(Action.BLOCK, "tool_shadowing", "the name imitates a tool of upstream " + other);
