@@ -125,7 +125,10 @@ public final class PolicySession {
         JsonNode args = arguments == null ? JsonNodeFactory.instance.objectNode() : arguments.deepCopy();
         Decision hidden = withheld.get(exposed);
         if (hidden != null) {
-            Decision d = new Decision.Block("tool_withheld", hidden.findings());
+            // a changed definition says so: the operator's next step differs (pins accept)
+            String reason = hidden instanceof Decision.Block b && b.reason().equals("tool_quarantined")
+                    ? "tool_quarantined" : "tool_withheld";
+            Decision d = new Decision.Block(reason, hidden.findings());
             policy.traceOnly(new Subject(Stage.REQUEST, sessionId, upstream, exposed, upstreamTool, null, args, false),
                     digest, d);
             return d;

@@ -31,6 +31,7 @@ public final class NodeFixtures {
     public static final Path FIXED_VERSION = DIR.resolve("fixed-version-server.mjs");
     public static final Path LEAK_PROBE = DIR.resolve("leak-probe-server.mjs");
     public static final Path HOSTILE = DIR.resolve("hostile-server.mjs");
+    public static final Path POLICY = DIR.resolve("policy-server.mjs");
     public static final Path INDEPENDENT_CLIENT = DIR.resolve("independent-client.mjs");
     public static final Path RUN_CONFORMANCE = DIR.resolve("run-conformance.mjs");
 

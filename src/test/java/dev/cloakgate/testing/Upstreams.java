@@ -84,6 +84,22 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
                     "down", http("http://127.0.0.1:" + closedPort + "/mcp")));
             tenant(tenants, "mismatch", "prefix", ordered("alpha", stdio(NodeFixtures.PROBE.toString(), "stdio", "--name", "alpha"),
                     "old", stdio(NodeFixtures.FIXED_VERSION.toString(), "2025-03-26")));
+            Path guard = Files.createDirectories(root.resolve("guarded"));
+            Files.writeString(guard.resolve("inside.txt"), "inside the sandbox\n");
+            Files.writeString(root.resolve("outside.txt"), "outside the sandbox\n");
+            for (String name : new String[] { "guarded", "guarded-allow" }) {
+                ObjectNode policy = Json.object();
+                policy.putArray("path_roots").add(guard.toString());
+                policy.putArray("egress_allowlist").add("example.com");
+                policy.putObject("budget").put("tool_calls", 3).put("breaker_errors", 2).put("breaker_seconds", 60);
+                if (name.equals("guarded-allow")) {
+                    policy.putArray("tool_allowlist").add("pol__echo");
+                }
+                tenant(tenants, name, "prefix", ordered("fs", stdio(NodeFixtures.FILESYSTEM.toString(), guard.toString()),
+                        "pol", stdio(NodeFixtures.POLICY.toString(), "stdio")), Map.of("sanitize", false, "policy", policy));
+            }
+            System.setProperty("test.guarded.dir", guard.toString());
+            System.setProperty("test.data.dir", root.resolve("data").toString());
             tenant(tenants, "dead", "prefix", Map.of("gone", http("http://127.0.0.1:" + closedPort + "/mcp")));
 
             System.setProperty("test.fs.root", fsRoot.toString());
