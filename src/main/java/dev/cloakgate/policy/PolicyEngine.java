@@ -22,8 +22,6 @@ public final class PolicyEngine {
 
     public Decision evaluate(Subject s) {
         Findings out = new Findings();
-        // the call as the client sent it, before any control redacts the copy
-        String print = s.stage() == Stage.REQUEST ? fingerprint(s.tool(), s.payload()) : null;
         for (Control c : controls) {
             if (!c.appliesTo(s.stage())) {
                 continue;
@@ -39,13 +37,17 @@ public final class PolicyEngine {
         return switch (out.max()) {
             case ALLOW -> new Decision.Allow(findings);
             case REDACT -> new Decision.Redact(s.payload(), findings);
-            case REQUIRE_APPROVAL -> new Decision.RequireApproval(print != null ? print : fingerprint(s.tool(), s.payload()), findings);
+            case REQUIRE_APPROVAL -> new Decision.RequireApproval(fingerprint(s.tool(), s.payload()), findings);
             case BLOCK -> new Decision.Block(findings.stream().filter(f -> f.action() == Action.BLOCK)
                     .map(Finding::reason).findFirst().orElse("blocked"), findings);
         };
     }
 
-    /** SHA-256 of the call: the tool's exposed name and its arguments, canonically serialised. */
+    /**
+     * SHA-256 of the call: the tool's exposed name and its arguments, canonically serialised. The engine
+     * computes it over the payload it was given (only when a call is held); callers that let controls redact
+     * recompute it over the arguments as sent.
+     */
     public static String fingerprint(String tool, JsonNode arguments) {
         var call = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
         call.put("tool", tool);

@@ -134,8 +134,13 @@ public final class PolicySession {
             return d;
         }
         Declared decl = declared.get(exposed);
-        return policy.decide(new Subject(Stage.REQUEST, sessionId, upstream, exposed, upstreamTool,
+        Decision d = policy.decide(new Subject(Stage.REQUEST, sessionId, upstream, exposed, upstreamTool,
                 decl == null ? null : decl.declaration(), args, false), digest);
+        if (d instanceof Decision.RequireApproval held && arguments != null) {
+            // the fingerprint of the call as the client sent it, not of a copy a control redacted
+            return new Decision.RequireApproval(PolicyEngine.fingerprint(exposed, arguments), held.findings());
+        }
+        return d;
     }
 
     /** The response stage: {@code payload} is the result, or the error object when {@code error}. */

@@ -1,6 +1,5 @@
 package dev.cloakgate.policy.control;
 
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -105,6 +104,30 @@ public final class Budget implements Control {
         }
     }
 
+    private static final com.fasterxml.jackson.databind.ObjectMapper M = new com.fasterxml.jackson.databind.ObjectMapper();
+
+    /** The result's JSON length in bytes, counted while streaming it out: no copy of a large result is built. */
+    static long utf8Length(com.fasterxml.jackson.databind.JsonNode node) {
+        long[] n = new long[1];
+        java.io.OutputStream counter = new java.io.OutputStream() {
+            @Override
+            public void write(int b) {
+                n[0]++;
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                n[0] += len;
+            }
+        };
+        try {
+            M.writeValue(counter, node);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return n[0];
+    }
+
     private void response(Subject s, Findings out) {
         boolean failed = s.error() || s.payload().path("isError").asBoolean(false);
         Breaker b = breakers.computeIfAbsent(s.tool(), k -> new Breaker());
@@ -118,7 +141,7 @@ public final class Budget implements Control {
                 b.consecutiveErrors = 0;
             }
         }
-        long bytes = s.payload().toString().getBytes(StandardCharsets.UTF_8).length;
+        long bytes = utf8Length(s.payload());
         if (bytes > limits.outputBytes()) {
             out.add(Action.BLOCK, "output_too_large", "result of " + bytes + " bytes over output_bytes ("
                     + limits.outputBytes() + ")");
