@@ -150,13 +150,18 @@ public final class TenantParser {
                 throw new TenantConfigException(c.file, p + ".path_roots",
                         "give at least one root, or leave the key out to switch path_sandbox off");
             }
+            List<String> resolved = new ArrayList<>();
             for (int i = 0; i < roots.size(); i++) {
                 String r = roots.get(i);
-                if (!(r.startsWith("/") || r.matches("[A-Za-z]:[\\\\/].*") || r.startsWith("\\\\"))) {
+                if (r.isBlank() || r.startsWith("~") || r.contains("\u0000")) {
                     throw new TenantConfigException(c.file, p + ".path_roots[" + i + "]",
-                            "must be an absolute path (/srv/data, C:\\data or \\\\server\\share)");
+                            "must be a directory path (/srv/data, C:\\data, \\\\server\\share, or relative to the gateway's working directory)");
                 }
+                boolean absolute = r.startsWith("/") || r.matches("[A-Za-z]:[\\\\/].*") || r.startsWith("\\\\");
+                // a relative root resolves like an upstream's cwd: against the gateway's working directory
+                resolved.add(absolute ? r : workingDir.resolve(r).normalize().toString());
             }
+            roots = resolved;
         }
         List<String> egress = null;
         if (node.has("egress_allowlist")) {

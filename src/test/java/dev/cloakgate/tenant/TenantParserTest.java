@@ -45,6 +45,39 @@ class TenantParserTest {
     }
 
     @Test
+    void readsThePolicyBlockWithDefaultsAndRelativeRoots() throws Exception {
+        String up = "{\"upstreams\":{\"fs\":{\"command\":\"x\"}}";
+        assertEquals(null, parse("acme", up + "}").policy(), "no block, no policy");
+        PolicySettings d = parse("acme", up + ",\"policy\":{}}").policy();
+        assertEquals(null, d.toolAllowlist());
+        assertEquals(null, d.pathRoots());
+        assertEquals(PolicySettings.Budget.defaults(), d.budget());
+        PolicySettings p = parse("acme", up + ",\"policy\":{\"discovery\":\"strip\",\"tool_allowlist\":[],"
+                + "\"path_roots\":[\"data\",\"/srv/x\"],\"egress_allowlist\":[\"example.com\"],"
+                + "\"budget\":{\"tool_calls\":3},\"disable\":[\"instruction_injection\"]}}").policy();
+        assertTrue(p.stripInstructions());
+        assertEquals(List.of(), p.toolAllowlist(), "an empty allowlist is kept: it denies everything");
+        assertEquals(List.of("/work/data", "/srv/x"), p.pathRoots());
+        assertEquals(3, p.budget().toolCalls());
+        assertEquals(PolicySettings.Budget.defaults().sessionCalls(), p.budget().sessionCalls());
+        assertFalse(p.on("instruction_injection"));
+        assertTrue(p.on("egress_control"));
+    }
+
+    @Test
+    void refusesPolicyTyposAndNonsense() {
+        String up = "{\"upstreams\":{\"fs\":{\"command\":\"x\"}},\"policy\":";
+        assertEquals("$.policy.tool_allow_list", failure(up + "{\"tool_allow_list\":[]}}").path());
+        assertEquals("$.policy.discovery", failure(up + "{\"discovery\":\"hide\"}}").path());
+        assertEquals("$.policy.disable[0]", failure(up + "{\"disable\":[\"injection\"]}}").path());
+        assertEquals("$.policy.budget.tool_calls", failure(up + "{\"budget\":{\"tool_calls\":0}}}").path());
+        assertEquals("$.policy.budget.calls", failure(up + "{\"budget\":{\"calls\":5}}}").path());
+        assertEquals("$.policy.path_roots", failure(up + "{\"path_roots\":[]}}").path());
+        assertEquals("$.policy.path_roots[0]", failure(up + "{\"path_roots\":[\"~/x\"]}}").path());
+        assertEquals("$.policy.egress_allowlist[0]", failure(up + "{\"egress_allowlist\":[\"https://example.com/\"]}}").path());
+    }
+
+    @Test
     void refusesWhatCannotWork() {
         assertEquals("$.upstreams.f_s", failure("{\"upstreams\":{\"f_s\":{\"command\":\"x\"}}}").path());
         assertEquals("$.upstreams.fs", failure("{\"upstreams\":{\"fs\":{\"command\":\"x\",\"url\":\"http://h\"}}}").path());
