@@ -31,6 +31,7 @@ public final class Policy implements AutoCloseable {
     private final DecisionTrace trace;
     private final TenantSecret secret;
     private final MeterRegistry meters;
+    private final PolicyEngine promptEngine;
 
     Policy(String tenant, PolicySettings settings, PolicyEngine engine, Catalog catalog, Budget budget,
             DecisionTrace trace, TenantSecret secret, MeterRegistry meters) {
@@ -42,6 +43,8 @@ public final class Policy implements AutoCloseable {
         this.trace = trace;
         this.secret = secret;
         this.meters = meters;
+        this.promptEngine = new PolicyEngine(engine.controls().stream()
+                .filter(c -> c.name().equals("instruction_injection")).toList());
     }
 
     /**
@@ -125,6 +128,16 @@ public final class Policy implements AutoCloseable {
             meters.counter("cloakgate.policy.decisions", "tenant", tenant, "stage", s.stage().code(), "action",
                     d.action().code()).increment();
         }
+        return d;
+    }
+
+    /** Discovery of a prompt: only the controls that judge text the model reads (instruction_injection). */
+    Decision decidePrompt(Subject s, String sessionDigest) {
+        long t0 = System.nanoTime();
+        Decision d = promptEngine.evaluate(s);
+        String json = s.payload().toString();
+        trace.record(new DecisionTrace.Entry(tenant, sessionDigest, s.stage(), s.upstream(), s.tool(), d,
+                (System.nanoTime() - t0) / 1_000, json.getBytes(StandardCharsets.UTF_8).length, secret.hmac(json)));
         return d;
     }
 

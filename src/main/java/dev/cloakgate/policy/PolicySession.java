@@ -20,6 +20,7 @@ public final class PolicySession {
     private final String sessionId;
     private final Map<String, Declared> declared = new ConcurrentHashMap<>();
     private final Map<String, Decision> withheld = new ConcurrentHashMap<>();
+    private final Map<String, Decision> withheldPrompts = new ConcurrentHashMap<>();
     private final Set<String> discovered = ConcurrentHashMap.newKeySet();
 
     /** A tool as its upstream declared it, under the name the agent sees. */
@@ -86,6 +87,51 @@ public final class PolicySession {
         }
         discovered.add(upstream);
         return out;
+    }
+
+    /**
+     * Discovery for prompts: a prompt's description and argument descriptions reach the model like a tool's, so
+     * instructions in them are withheld (or stripped) the same way. Only instruction_injection judges prompts:
+     * the allowlist, shadowing and pins are about tools.
+     */
+    public ArrayNode relayPrompts(String upstream, JsonNode prompts, java.util.function.Function<String, String> expose) {
+        ArrayNode out = JsonNodeFactory.instance.arrayNode();
+        for (JsonNode p : prompts) {
+            if (!(p instanceof ObjectNode decl) || !p.path("name").isTextual()) {
+                continue;
+            }
+            String raw = decl.path("name").textValue();
+            String exposed = expose.apply(raw);
+            Decision d = policy.decidePrompt(new Subject(Stage.DISCOVERY, sessionId, upstream, exposed, raw, decl,
+                    decl.deepCopy(), false), digest);
+            if (d instanceof Decision.Block) {
+                if (policy.settings().stripInstructions()) {
+                    withheldPrompts.remove(exposed);
+                    ObjectNode copy = decl.deepCopy();
+                    copy.remove("description");
+                    copy.remove("title");
+                    copy.path("arguments").forEach(a -> {
+                        if (a instanceof ObjectNode ao) {
+                            ao.remove("description");
+                            ao.remove("title");
+                        }
+                    });
+                    out.add(copy);
+                } else {
+                    withheldPrompts.put(exposed, d);
+                }
+            } else {
+                withheldPrompts.remove(exposed);
+                out.add(decl);
+            }
+        }
+        return out;
+    }
+
+    /** A refusal for a prompt discovery withheld in this session, or null. */
+    public Decision promptWithheld(String exposed) {
+        Decision d = withheldPrompts.get(exposed);
+        return d == null ? null : new Decision.Block("prompt_withheld", d.findings());
     }
 
     private static boolean onlyInstructions(Decision.Block b) {

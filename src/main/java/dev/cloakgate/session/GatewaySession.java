@@ -230,6 +230,12 @@ public final class GatewaySession implements Upstream.Listener {
             throw RpcError.of(ErrorCodes.INVALID_PARAMS, "unknown_" + kind,
                     "unknown " + kind + " \"" + nameNode.textValue() + "\"").asException();
         }
+        if (policy != null && "prompt".equals(kind)) {
+            Decision hidden = policy.promptWithheld(nameNode.textValue());
+            if (hidden != null) {
+                throw Refusals.of(hidden, nameNode.textValue()).asException();
+            }
+        }
         ObjectNode upstreamParams = params.deepCopy();
         upstreamParams.put("name", route.name());
         if (policy != null && "tool".equals(kind) && !policy.discovered(route.upstream())) {

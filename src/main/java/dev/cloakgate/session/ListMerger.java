@@ -156,6 +156,10 @@ final class ListMerger {
                 ObjectNode judged = ro.deepCopy();
                 judged.set("tools", policy.relay(name, ro.path("tools"), raw -> names.expose(name, raw)));
                 result = judged;
+            } else if (kind == Kind.PROMPTS && policy != null && result instanceof ObjectNode ro) {
+                ObjectNode judged = ro.deepCopy();
+                judged.set("prompts", policy.relayPrompts(name, ro.path("prompts"), raw -> names.expose(name, raw)));
+                result = judged;
             }
             index(name, kind, result.path(kind.items));
             if (cloak != null && !kind.named) {
