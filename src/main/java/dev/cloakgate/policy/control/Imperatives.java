@@ -329,6 +329,10 @@ public final class Imperatives {
         if (site.neg() || !OVERRIDE_V.contains(s.w(v))) {
             return;
         }
+        if (backwardObject(s, v)) {
+            hits.add(new Hit(Shape.OVERRIDE, v, site.start()));
+            return;
+        }
         boolean qualified = false;
         boolean mine = false;
         for (int k = v + 1; k < Math.min(s.size(), v + 9); k++) {
@@ -373,6 +377,26 @@ public final class Imperatives {
                 qualified = true;
             }
         }
+    }
+
+    /**
+     * The object is nothing but a pointer back into what came before: "the above", "all of the preceding". A
+     * pointer that modifies a noun ("the above warning") names that thing instead, and is left to the noun rules.
+     */
+    private static boolean backwardObject(Sentence s, int v) {
+        for (int k = v + 1; k < Math.min(s.size(), v + 5); k++) {
+            String w = s.w(k);
+            if (w.equals("above") || w.equals("preceding") || w.equals("foregoing")) {
+                String n = s.w(k + 1);
+                return k + 1 >= s.size() || s.at(k + 1).punct() || n.equals("and") || n.equals("then")
+                        || n.equals("or") || n.equals("but");
+            }
+            if (!(w.equals("the") || w.equals("all") || w.equals("of") || w.equals("everything")
+                    || w.equals("anything"))) {
+                return false;
+            }
+        }
+        return false;
     }
 
     /** "the previous instructions in section 3": the instructions belong to a document. */
@@ -459,6 +483,10 @@ public final class Imperatives {
             param |= PARAM.contains(s.w(k)) || s.at(k).identifier() && (s.at(k).ctx() & Layout.INLINE) != 0;
         }
         boolean model = site.who() == Who.MODEL || site.stealth() || trigger;
+        if (transmit && !dest && authSlot(s, v + 1, end)) {
+            // "send your token in the Authorization header": how a client authenticates, not where data goes
+            return;
+        }
         boolean hit;
         if (transmit && !TRANSMIT_WEAK.contains(verb)) {
             hit = sens >= 1 || dest && model;
@@ -472,6 +500,23 @@ public final class Imperatives {
         if (hit) {
             hits.add(new Hit(Shape.EXFILTRATE, v, site.start()));
         }
+    }
+
+    private static final Set<String> AUTH_SLOT = Set.of("header", "headers", "cookie", "authorization");
+
+    /** "in a header", "as the Authorization header": the credential goes into the request's own slot. */
+    private static boolean authSlot(Sentence s, int from, int to) {
+        for (int k = from; k < to; k++) {
+            String w = s.w(k);
+            if (w.equals("in") || w.equals("as") || w.equals("via") || w.equals("through")) {
+                for (int b = k + 1; b < Math.min(to, k + 4); b++) {
+                    if (AUTH_SLOT.contains(s.w(b))) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     /** "read X and pass it": a later carrying verb takes the data along. */
@@ -651,7 +696,9 @@ public final class Imperatives {
         boolean pressure = site.stealth() || trigger || site.who() == Who.MODEL && scope.response();
         for (int k = 0; k < s.size() && !pressure; k++) {
             String w = s.w(k);
-            pressure = sensitive(s, k) >= 1 || dest(s.at(k)) || w.equals("always") || w.equals("whenever")
+            // any path names a file; only a credential path makes the call a grab for it
+            int sv = sensitive(s, k);
+            pressure = sv >= (s.at(k).kind() == Token.Kind.PATH ? 2 : 1) || dest(s.at(k)) || w.equals("always") || w.equals("whenever")
                     || w.equals("every") || w.equals("each") || w.equals("secretly") || w.equals("silently");
         }
         if (pressure) {
