@@ -75,7 +75,11 @@ final class InjectionScan {
             }
             int header = Imperatives.channelHeader(s);
             boolean channel = channelLeft > 0 || tag || header >= 0 || template >= 0;
-            List<Hit> hits = new ArrayList<>(imperatives.find(s, new Scope(self, channel, addressed, response)));
+            // nobody base64-encodes, splits with invisible characters or draws concealed a sentence meant for a
+            // human reader: whoever it orders about is the machine that decodes it
+            boolean machine = base64 || cleaned.obfuscatedIn(s.start(), s.end());
+            List<Hit> hits = new ArrayList<>(imperatives.find(s, new Scope(self, channel, addressed || machine,
+                    response)));
             if (template >= 0) {
                 hits.add(new Hit(Shape.FAKE_CHANNEL, tokenAt(s, template), 0));
             }
