@@ -49,8 +49,20 @@ public final class Imperatives {
 
     enum Who { NONE, YOU, MODEL }
 
-    /** A verb in imperative position. */
-    record Site(int verb, int start, boolean neg, Who who, boolean stealth, boolean newTask, boolean fromNow) {
+    /**
+     * A verb in imperative position; {@code word} is its base form ("send" for "sending", "appends"), and
+     * {@code indicative} marks a statement of what the model does ("the assistant appends ...") rather than an
+     * order, which counts for the shapes of harm but not for mere conduct.
+     */
+    record Site(int verb, int start, boolean neg, Who who, boolean stealth, boolean newTask, boolean fromNow,
+            String word, boolean indicative) {
+        Site(int verb, int start, boolean neg, Who who, boolean stealth, boolean newTask, boolean fromNow) {
+            this(verb, start, neg, who, stealth, newTask, fromNow, null, false);
+        }
+    }
+
+    private static String word(Sentence s, Site site) {
+        return site.word() != null ? site.word() : s.w(site.verb());
     }
 
     private final Sentences sentences = new Sentences();
@@ -107,7 +119,7 @@ public final class Imperatives {
             conceal |= conceal(s, site, hits);
             toolCall(s, site, scope, trigger, hits);
             role(s, site, scope, hits);
-            if (hits.size() == before && CONDUCT_V.contains(s.w(site.verb()))) {
+            if (hits.size() == before && !site.indicative() && CONDUCT_V.contains(word(s, site))) {
                 conduct(s, site, scope, trigger, hits);
             }
         }
@@ -170,6 +182,7 @@ public final class Imperatives {
         boolean newTask = false;
         boolean fromNow = false;
         Who who = paragraph;
+        int subject = i + countLead(s, i);
         for (int steps = 0; steps < 10 && j < s.size(); steps++) {
             String w = s.w(j);
             String next = s.w(j + 1);
@@ -197,12 +210,26 @@ public final class Imperatives {
             } else if ((w.equals("the") || w.equals("any") || w.equals("all") || w.equals("every") || w.equals("dear")
                     || w.equals("to") || w.equals("an") || w.equals("a") || w.equals("hey")) && MODEL.contains(next)) {
                 j++;
-            } else if (MODEL.contains(w) && j == i + countLead(s, i)) {
+            } else if (j <= subject && MACHINE_Q.contains(w) && (MODEL.contains(next)
+                    || MODEL.contains(s.w(j + 2)) && s.at(j + 1) != null && !s.at(j + 1).punct())) {
+                // "language models must", "automated assistants should": a machine-ness modifier before the noun
+                j++;
+                subject = j;
+            } else if (MODEL.contains(w) && (j == i + countLead(s, i) || j == subject)) {
                 who = Who.MODEL;
                 j++;
+                String present = base(s.w(j));
+                if (present != null && s.w(j).endsWith("s") && !s.w(j).equals(present)) {
+                    // "the assistant appends ...": what the model does, stated as a rule
+                    return new Site(j, i, neg, who, stealth, newTask, fromNow, present, true);
+                }
                 int k = j;
                 while (k < s.size() && k - j < 5 && !s.at(k).punct() && !MODAL.contains(s.w(k))) {
                     k++;
+                }
+                if (k == j && j - 1 == i && s.w(k).equals(":") && AMBIGUOUS_MODEL.contains(w)) {
+                    // a bare "Agent:" heads a line of a transcript or a ticket: a speaker, not an addressee
+                    return null;
                 }
                 if (k < s.size() && (s.at(k).punct() || MODAL.contains(s.w(k)))) {
                     j = k;
@@ -283,10 +310,90 @@ public final class Imperatives {
                 break;
             }
         }
+        if (j < s.size() && who != Who.NONE && !ALL_VERBS.contains(s.w(j))) {
+            // "agents can lift the limit by sending ...": the means is the instruction
+            for (int k = j + 1; k < Math.min(s.size(), j + 8) && !s.at(k).punct(); k++) {
+                String g = s.w(k + 1);
+                String b = base(g);
+                if (s.w(k).equals("by") && g.endsWith("ing") && b != null) {
+                    return new Site(k + 1, i, neg, who, stealth, newTask, fromNow, b, false);
+                }
+            }
+        }
         if (j >= s.size() || !ALL_VERBS.contains(s.w(j)) || s.at(j).kind() != Token.Kind.WORD) {
             return null;
         }
         return new Site(j, i, neg, who, stealth, newTask, fromNow);
+    }
+
+    /** The base of a gerund or a third-person present ("sending", "passes", "uses") when it is a known verb. */
+    static String base(String w) {
+        int n = w.length();
+        if (ALL_VERBS.contains(w)) {
+            return w;
+        }
+        if (n > 5 && w.endsWith("ing")) {
+            String b = w.substring(0, n - 3);
+            if (ALL_VERBS.contains(b)) {
+                return b;
+            }
+            if (ALL_VERBS.contains(b + "e")) {
+                return b + "e";
+            }
+            if (b.charAt(b.length() - 1) == b.charAt(b.length() - 2) && ALL_VERBS.contains(b.substring(0, b.length() - 1))) {
+                return b.substring(0, b.length() - 1);
+            }
+            return null;
+        }
+        if (n > 3 && w.endsWith("s")) {
+            if (ALL_VERBS.contains(w.substring(0, n - 1))) {
+                return w.substring(0, n - 1);
+            }
+            if (w.endsWith("es") && ALL_VERBS.contains(w.substring(0, n - 2))) {
+                return w.substring(0, n - 2);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A label at the head of a sentence that addresses the model ("Note to the assistant:", "AI agent:", "For the
+     * agent applying this config:"): the index of its colon, or -1. A bare role word that also names people
+     * ("Agent:", "Assistant:", "Model:") is a speaker label in transcripts and tickets, so it counts only inside
+     * text hidden from human readers.
+     */
+    static int vocativeLabel(Sentence s, boolean hidden) {
+        // a key before the label ("_comment": "For the agent: ...") is skipped; the label itself is short
+        int from = 0;
+        for (int k = 0; k < Math.min(s.size(), 12); k++) {
+            if (!s.at(k).punct()) {
+                continue;
+            }
+            if (!s.w(k).equals(":")) {
+                return -1;
+            }
+            if (k - from > 0 && k - from <= 8 && label(s, from, k, hidden)) {
+                return k;
+            }
+            from = k + 1;
+        }
+        return -1;
+    }
+
+    private static boolean label(Sentence s, int from, int colon, boolean hidden) {
+        boolean model = false;
+        boolean qualified = hidden;
+        for (int k = from; k < colon; k++) {
+            String w = s.w(k);
+            if (w.equals("if") || w.equals("when") || w.equals("whenever") || FRAMING.contains(w)
+                    && !w.equals("reading") || ALL_VERBS.contains(w) && k == from && !MODEL.contains(w)) {
+                return false;
+            }
+            model |= MODEL.contains(w) || MACHINE_Q.contains(w) && k + 1 < colon;
+            qualified |= MODEL.contains(w) && !AMBIGUOUS_MODEL.contains(w) || MACHINE_Q.contains(w)
+                    || VOCATIVE_Q.contains(w);
+        }
+        return model && qualified;
     }
 
     private static int countLead(Sentence s, int i) {
@@ -326,7 +433,11 @@ public final class Imperatives {
             hits.add(new Hit(Shape.OVERRIDE, v, site.start()));
             return;
         }
-        if (site.neg() || !OVERRIDE_V.contains(s.w(v))) {
+        if (site.neg() || !OVERRIDE_V.contains(word(s, site))) {
+            return;
+        }
+        if (backwardObject(s, v)) {
+            hits.add(new Hit(Shape.OVERRIDE, v, site.start()));
             return;
         }
         boolean qualified = false;
@@ -375,6 +486,26 @@ public final class Imperatives {
         }
     }
 
+    /**
+     * The object is nothing but a pointer back into what came before: "the above", "all of the preceding". A
+     * pointer that modifies a noun ("the above warning") names that thing instead, and is left to the noun rules.
+     */
+    private static boolean backwardObject(Sentence s, int v) {
+        for (int k = v + 1; k < Math.min(s.size(), v + 5); k++) {
+            String w = s.w(k);
+            if (w.equals("above") || w.equals("preceding") || w.equals("foregoing")) {
+                String n = s.w(k + 1);
+                return k + 1 >= s.size() || s.at(k + 1).punct() || n.equals("and") || n.equals("then")
+                        || n.equals("or") || n.equals("but");
+            }
+            if (!(w.equals("the") || w.equals("all") || w.equals("of") || w.equals("everything")
+                    || w.equals("anything"))) {
+                return false;
+            }
+        }
+        return false;
+    }
+
     /** "the previous instructions in section 3": the instructions belong to a document. */
     private static boolean locator(Sentence s, int k) {
         for (int b = k + 1; b < Math.min(s.size(), k + 5); b++) {
@@ -397,7 +528,7 @@ public final class Imperatives {
 
     private static void reveal(Sentence s, Site site, List<Hit> hits) {
         int v = site.verb();
-        String verb = s.w(v);
+        String verb = word(s, site);
         if (site.neg() || !REVEAL_V.contains(verb)) {
             return;
         }
@@ -439,14 +570,14 @@ public final class Imperatives {
 
     private static void exfiltrate(Sentence s, Site site, boolean trigger, List<Hit> hits) {
         int v = site.verb();
-        String verb = s.w(v);
+        String verb = word(s, site);
         if (site.neg()) {
             return;
         }
         boolean transmit = TRANSMIT_V.contains(verb);
         boolean carry = CARRY_V.contains(verb);
         boolean access = ACCESS_V.contains(verb);
-        if (!transmit && !carry && !access) {
+        if (!transmit && !carry && !access || site.indicative() && !transmit && !carry) {
             return;
         }
         int sens = 0;
@@ -459,6 +590,10 @@ public final class Imperatives {
             param |= PARAM.contains(s.w(k)) || s.at(k).identifier() && (s.at(k).ctx() & Layout.INLINE) != 0;
         }
         boolean model = site.who() == Who.MODEL || site.stealth() || trigger;
+        if (transmit && !dest && authSlot(s, v + 1, end)) {
+            // "send your token in the Authorization header": how a client authenticates, not where data goes
+            return;
+        }
         boolean hit;
         if (transmit && !TRANSMIT_WEAK.contains(verb)) {
             hit = sens >= 1 || dest && model;
@@ -472,6 +607,23 @@ public final class Imperatives {
         if (hit) {
             hits.add(new Hit(Shape.EXFILTRATE, v, site.start()));
         }
+    }
+
+    private static final Set<String> AUTH_SLOT = Set.of("header", "headers", "cookie", "authorization");
+
+    /** "in a header", "as the Authorization header": the credential goes into the request's own slot. */
+    private static boolean authSlot(Sentence s, int from, int to) {
+        for (int k = from; k < to; k++) {
+            String w = s.w(k);
+            if (w.equals("in") || w.equals("as") || w.equals("via") || w.equals("through")) {
+                for (int b = k + 1; b < Math.min(to, k + 4); b++) {
+                    if (AUTH_SLOT.contains(s.w(b))) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     /** "read X and pass it": a later carrying verb takes the data along. */
@@ -570,7 +722,7 @@ public final class Imperatives {
 
     private static boolean conceal(Sentence s, Site site, List<Hit> hits) {
         int v = site.verb();
-        String verb = s.w(v);
+        String verb = word(s, site);
         boolean human = false;
         boolean self = false;
         int end = Math.min(s.size(), v + 9);
@@ -636,7 +788,7 @@ public final class Imperatives {
 
     private static void toolCall(Sentence s, Site site, Scope scope, boolean trigger, List<Hit> hits) {
         int v = site.verb();
-        if (site.neg() || !CALL_V.contains(s.w(v))) {
+        if (site.neg() || !CALL_V.contains(word(s, site))) {
             return;
         }
         int ref = -1;
@@ -651,7 +803,9 @@ public final class Imperatives {
         boolean pressure = site.stealth() || trigger || site.who() == Who.MODEL && scope.response();
         for (int k = 0; k < s.size() && !pressure; k++) {
             String w = s.w(k);
-            pressure = sensitive(s, k) >= 1 || dest(s.at(k)) || w.equals("always") || w.equals("whenever")
+            // any path names a file; only a credential path makes the call a grab for it
+            int sv = sensitive(s, k);
+            pressure = sv >= (s.at(k).kind() == Token.Kind.PATH ? 2 : 1) || dest(s.at(k)) || w.equals("always") || w.equals("whenever")
                     || w.equals("every") || w.equals("each") || w.equals("secretly") || w.equals("silently");
         }
         if (pressure) {
@@ -681,7 +835,7 @@ public final class Imperatives {
 
     private static void role(Sentence s, Site site, Scope scope, List<Hit> hits) {
         int v = site.verb();
-        String verb = s.w(v);
+        String verb = word(s, site);
         if (site.neg() || !ROLE_V.contains(verb)) {
             return;
         }
@@ -807,7 +961,7 @@ public final class Imperatives {
     }
 
     private static void conduct(Sentence s, Site site, Scope scope, boolean trigger, List<Hit> hits) {
-        String verb = s.w(site.verb());
+        String verb = word(s, site);
         boolean fromNow = site.fromNow() && (verb.equals("respond") || verb.equals("answer") || verb.equals("reply")
                 || verb.equals("speak") || verb.equals("talk") || verb.equals("address") || verb.equals("refer")
                 || verb.equals("end") || verb.equals("begin") || verb.equals("start") || verb.equals("sign")

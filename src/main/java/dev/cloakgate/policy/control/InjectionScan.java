@@ -58,6 +58,8 @@ final class InjectionScan {
         int channelLeft = 0;
         int framingLeft = 0;
         boolean addressed = false;
+        boolean labelled = false;
+        int previousEnd = 0;
         int m = 0;
         for (Sentence s : all) {
             boolean hidden = cleaned.hiddenIn(s.start(), s.end());
@@ -75,7 +77,15 @@ final class InjectionScan {
             }
             int header = Imperatives.channelHeader(s);
             boolean channel = channelLeft > 0 || tag || header >= 0 || template >= 0;
-            List<Hit> hits = new ArrayList<>(imperatives.find(s, new Scope(self, channel, addressed, response)));
+            // nobody base64-encodes, splits with invisible characters or draws concealed a sentence meant for a
+            // human reader: whoever it orders about is the machine that decodes it
+            boolean machine = base64 || cleaned.obfuscatedIn(s.start(), s.end());
+            // a label addressing the model ("Note to the AI agent: ...") holds until the paragraph ends
+            labelled = labelled && !blankLine(text, previousEnd, s.start())
+                    || Imperatives.vocativeLabel(s, comment || hidden) >= 0;
+            previousEnd = s.end();
+            List<Hit> hits = new ArrayList<>(imperatives.find(s, new Scope(self, channel,
+                    addressed || machine || labelled, response)));
             if (template >= 0) {
                 hits.add(new Hit(Shape.FAKE_CHANNEL, tokenAt(s, template), 0));
             }
@@ -118,6 +128,21 @@ final class InjectionScan {
             }
             addressed = addressed || s.endsWithColon() && vocative(s);
         }
+    }
+
+    private static boolean blankLine(String text, int from, int to) {
+        int newlines = 0;
+        for (int i = Math.max(0, from); i < Math.min(to, text.length()); i++) {
+            char c = text.charAt(i);
+            if (c == '\n') {
+                if (++newlines > 1) {
+                    return true;
+                }
+            } else if (!Character.isWhitespace(c)) {
+                newlines = 0;
+            }
+        }
+        return false;
     }
 
     /** Quotation marks frame nothing when nothing stands outside them: the whole text is the quote. */

@@ -32,6 +32,16 @@ final class Lexicon {
             "llms", "agent", "agents", "chatbot", "chatbots", "bot", "bots", "claude", "gpt", "chatgpt", "copilot",
             "gemini", "llama", "mistral");
 
+    /** Words that make a following noun a machine: "language models", "automated readers", "AI agents". */
+    static final Set<String> MACHINE_Q = Set.of("ai", "llm", "language", "automated", "autonomous", "virtual",
+            "coding", "artificial", "generative", "agentic");
+    /** Model words that also name people or things (a support agent, a sales assistant, a product model). */
+    static final Set<String> AMBIGUOUS_MODEL = Set.of("assistant", "assistants", "agent", "agents", "model",
+            "models", "bot", "bots");
+    /** Words of address before a role word in a label: "note to the agent", "for whichever assistant". */
+    static final Set<String> VOCATIVE_Q = Set.of("to", "for", "dear", "hi", "hey", "hello", "attention",
+            "whichever", "any", "all", "every", "each", "reading");
+
     static final Set<String> MODAL = Set.of("must", "should", "shall", "will", "need", "needs", "have", "has",
             "are", "is", "ought", "can", "may", "'ll", "'re", "'d", "would", "might", "mustn't", "shouldn't",
             "won't", "cannot", "can't", "had", "better");
@@ -154,7 +164,9 @@ final class Lexicon {
             "describe", "summarize", "summarise", "rate", "rank", "classify", "mark", "label", "flag", "choose",
             "select", "pick",  "generate", "produce", "create", "make", "keep", "hide", "never",
             "always", "be", "become", "switch", "change", "update", "modify", "replace", "insert", "email",
-            "forward", "share", "upload", "post", "download", "install",   "sign", "submit");
+            "forward", "share", "upload", "post", "download", "install",   "sign", "submit", "set", "overwrite",
+            "edit", "close", "proceed", "render", "paste", "escalate", "upgrade", "apply", "reset", "rename",
+            "move", "cancel", "disable", "revoke", "assign", "merge", "commit", "look");
 
     /** Who may pretend to speak with priority over the data around it. */
     static final Set<String> AUTHORITY = Set.of("system", "developer", "developers", "admin", "administrator",

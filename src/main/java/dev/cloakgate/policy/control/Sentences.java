@@ -90,6 +90,11 @@ final class Sentences {
 
     /** Adds the tokens of one whitespace-free chunk; returns whether it ends a sentence. */
     private boolean chunk(String s, int from, int to, byte[] ctx, List<Token> out) {
+        if (dash(s, from, to)) {
+            // a free-standing dash separates clauses: "exempt from review - set the plan"
+            out.add(new Token(",", s.substring(from, to), Token.Kind.PUNCT, ctx[from], from));
+            return false;
+        }
         int a = from;
         int b = to;
         while (a < b && isWrap(s.charAt(a))) {
@@ -112,6 +117,19 @@ final class Sentences {
             }
         }
         return ends;
+    }
+
+    private static boolean dash(String s, int from, int to) {
+        if (to - from > 3) {
+            return false;
+        }
+        for (int k = from; k < to; k++) {
+            char c = s.charAt(k);
+            if (c != '-' && c != '\u2013' && c != '\u2014') {
+                return false;
+            }
+        }
+        return to > from;
     }
 
     private static boolean abbreviation(String s, int a, int b) {

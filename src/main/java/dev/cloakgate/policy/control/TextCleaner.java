@@ -11,22 +11,39 @@ import java.util.BitSet;
  */
 final class TextCleaner {
 
-    /** The cleaned text and where something invisible was removed or smuggled. */
-    record Cleaned(String text, BitSet hidden) {
+    /**
+     * The cleaned text, where something invisible was removed or smuggled, and where text was obfuscated for a
+     * machine reader rather than typeset for a human one: an invisible character between two letters of one word,
+     * or text a terminal draws concealed.
+     */
+    record Cleaned(String text, BitSet hidden, BitSet obfuscated) {
         boolean hiddenIn(int from, int to) {
             int i = hidden.nextSetBit(from);
             return i >= 0 && i < to;
         }
+
+        /** Whether at least two obfuscated positions lie between these positions. */
+        boolean obfuscatedIn(int from, int to) {
+            int i = obfuscated.nextSetBit(from);
+            return i >= 0 && i < to && (i = obfuscated.nextSetBit(i + 1)) >= 0 && i < to;
+        }
     }
+
+    /** Longest ANSI escape sequence read as one; anything longer is not a sequence. */
+    private static final int MAX_ESCAPE = 64;
 
     Cleaned clean(String raw) {
         if (isPlainAscii(raw)) {
-            return new Cleaned(raw, new BitSet());
+            return new Cleaned(raw, new BitSet(), new BitSet());
+        }
+        if (raw.indexOf('\u001B') >= 0) {
+            return ansi(raw);
         }
         String s = Normalizer.isNormalized(raw, Normalizer.Form.NFKC) ? raw
                 : Normalizer.normalize(raw, Normalizer.Form.NFKC);
         StringBuilder out = new StringBuilder(s.length());
         BitSet hidden = new BitSet();
+        BitSet interleaved = new BitSet();
         for (int i = 0; i < s.length();) {
             int cp = s.codePointAt(i);
             i += Character.charCount(cp);
@@ -38,6 +55,11 @@ final class TextCleaner {
                 hidden.set(out.length());
                 if (out.length() > 0) {
                     hidden.set(out.length() - 1);
+                    if (cp != 0x00AD && Character.isLetter(out.charAt(out.length() - 1)) && i < s.length()
+                            && Character.isLetter(s.codePointAt(i))) {
+                        // a soft hyphen is typography; any other invisible between two letters splits a word
+                        interleaved.set(out.length());
+                    }
                 }
             } else if (cp == 0xFE0F || cp == 0xFE0E || (cp >= 0xE0000 && cp <= 0xE01EF)) {
                 // emoji presentation selectors are ordinary; drop without suspicion
@@ -48,12 +70,81 @@ final class TextCleaner {
                 out.appendCodePoint(cp);
             }
         }
-        return new Cleaned(out.toString(), hidden);
+        return new Cleaned(out.toString(), hidden, interleaved);
+    }
+
+    /**
+     * Removes ANSI escape sequences (a terminal draws them as nothing), then cleans the rest. Text drawn in the
+     * conceal attribute (SGR 8) is invisible on a terminal but not to the model, so it counts as hidden. One
+     * pass; a sequence longer than {@link #MAX_ESCAPE} is left as text.
+     */
+    private Cleaned ansi(String raw) {
+        StringBuilder plain = new StringBuilder(raw.length());
+        BitSet concealed = new BitSet();
+        boolean conceal = false;
+        int n = raw.length();
+        for (int i = 0; i < n; i++) {
+            char c = raw.charAt(i);
+            if (c != '\u001B') {
+                if (conceal) {
+                    concealed.set(plain.length());
+                }
+                plain.append(c);
+                continue;
+            }
+            int j = i + 1;
+            if (j < n && raw.charAt(j) == '[') {
+                int k = j + 1;
+                while (k < n && k - j < MAX_ESCAPE && raw.charAt(k) >= 0x20 && raw.charAt(k) <= 0x3F) {
+                    k++;
+                }
+                if (k < n && raw.charAt(k) >= 0x40 && raw.charAt(k) <= 0x7E) {
+                    if (raw.charAt(k) == 'm') {
+                        conceal = sgrConceals(raw.substring(j + 1, k), conceal);
+                    }
+                    i = k;
+                }
+            } else if (j < n && raw.charAt(j) == ']') {
+                // operating-system command, ended by BEL or ESC backslash
+                int k = j + 1;
+                while (k < n && k - j < MAX_ESCAPE * 16 && raw.charAt(k) != '\u0007' && raw.charAt(k) != '\u001B') {
+                    k++;
+                }
+                i = k < n && raw.charAt(k) == '\u001B' && k + 1 < n && raw.charAt(k + 1) == '\\' ? k + 1 : k;
+            } else if (j < n) {
+                i = j;
+            }
+        }
+        Cleaned rest = clean(plain.toString());
+        if (concealed.isEmpty() || rest.text().length() != plain.length()) {
+            // positions shift only when invisible characters were removed too; then mark the whole text
+            if (!concealed.isEmpty()) {
+                rest.hidden().set(0, rest.text().length());
+                rest.obfuscated().set(0, rest.text().length());
+            }
+            return rest;
+        }
+        rest.hidden().or(concealed);
+        rest.obfuscated().or(concealed);
+        return rest;
+    }
+
+    /** The conceal state after one SGR parameter list: 8 conceals, 0 (or empty) and 28 reveal. */
+    private static boolean sgrConceals(String params, boolean conceal) {
+        boolean state = conceal;
+        for (String p : params.split(";", 16)) {
+            if (p.isEmpty() || p.equals("0") || p.equals("28")) {
+                state = false;
+            } else if (p.equals("8")) {
+                state = true;
+            }
+        }
+        return state;
     }
 
     private static boolean isPlainAscii(String s) {
         for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) >= 0x80) {
+            if (s.charAt(i) >= 0x80 || s.charAt(i) == 0x1B) {
                 return false;
             }
         }
