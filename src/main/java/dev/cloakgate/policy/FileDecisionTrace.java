@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.jboss.logging.Logger;
@@ -29,6 +28,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public final class FileDecisionTrace implements DecisionTrace {
     private static final Logger LOG = Logger.getLogger(FileDecisionTrace.class);
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+    /** Put on the queue by close: everything before it is written, then the writer ends. */
+    private static final Entry STOP = new Entry(null, null, null, null, null, null, 0, 0, null);
 
     private final Path file;
     private final BlockingQueue<Entry> queue = new ArrayBlockingQueue<>(10_000);
@@ -65,14 +67,15 @@ public final class FileDecisionTrace implements DecisionTrace {
         List<Entry> batch = new ArrayList<>();
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                 StandardOpenOption.APPEND)) {
-            while (!closing || !queue.isEmpty()) {
-                Entry first = queue.poll(200, TimeUnit.MILLISECONDS);
-                if (first == null) {
-                    continue;
-                }
-                batch.add(first);
+            boolean stop = false;
+            while (!stop) {
+                batch.add(queue.take());
                 queue.drainTo(batch, 511);
                 for (Entry e : batch) {
+                    if (e == STOP) {
+                        stop = true;
+                        break;
+                    }
                     w.write(line(e));
                     w.write('\n');
                 }
@@ -126,6 +129,7 @@ public final class FileDecisionTrace implements DecisionTrace {
     public void close() {
         closing = true;
         try {
+            queue.offer(STOP, 5, java.util.concurrent.TimeUnit.SECONDS); // a dead writer must not hold shutdown
             writer.join(5_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -97,7 +97,7 @@ public final class Imperatives {
                 return true;
             }
             for (Site site : sites(s, Who.NONE)) {
-                if (site.verb() != named) {
+                if (site.verb() != named && !afterPossibility(s, site.start())) {
                     return true;
                 }
             }
@@ -1017,6 +1017,24 @@ public final class Imperatives {
                     || w.equals("executed") || w.equals("calling") || w.equals("using") || w.equals("invoking")
                     || w.equals("executing") || w.equals("running") || w.equals("triggered")) {
                 return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * "The file can then be read with fs__read_text_file": a clause after a modal of possibility describes
+     * what may happen next, it does not demand it ("then" splits the clause, the modal stays before it).
+     */
+    private static boolean afterPossibility(Sentence s, int start) {
+        for (int b = start - 1; b >= Math.max(0, start - 3); b--) {
+            String w = s.w(b);
+            if (w.equals("can") || w.equals("could") || w.equals("may") || w.equals("might") || w.equals("will")
+                    || w.equals("would")) {
+                return true;
+            }
+            if (!(w.equals("then") || w.equals("also") || w.equals("later") || w.equals("afterwards"))) {
+                return false;
             }
         }
         return false;
