@@ -45,6 +45,27 @@ class PackagedGatewayIT {
     }
 
     @Test
+    void pinsCommandRunsWithoutServingAndAcceptsOnlyThePendingHash(@TempDir Path dir) throws Exception {
+        Path data = dir.resolve("data");
+        dev.cloakgate.policy.PinStore pins = new dev.cloakgate.policy.PinStore(data, "team-a");
+        pins.check("fs", "read", "a".repeat(64));
+        pins.check("fs", "read", "b".repeat(64)); // the definition changed: quarantined, b pending
+        List<String> props = List.of("-Dcloakgate.data-dir=" + data);
+        GatewayProcess.Result list = GatewayProcess.run(props, "pins", "list", "--tenant", "team-a");
+        assertEquals(0, list.exit(), list.output());
+        assertTrue(list.output().contains("fs/read " + "a".repeat(64) + " QUARANTINED pending " + "b".repeat(64)), list.output());
+        assertFalse(list.output().contains("Listening on"), "pins must not serve: " + list.output());
+        assertEquals(1, GatewayProcess.run(props, "pins", "accept", "--tenant", "team-a", "--tool", "fs/read",
+                "--sha256", "c".repeat(64)).exit());
+        GatewayProcess.Result ok = GatewayProcess.run(props, "pins", "accept", "--tenant", "team-a", "--tool", "fs/read",
+                "--sha256", "b".repeat(64));
+        assertEquals(0, ok.exit(), ok.output());
+        assertEquals(dev.cloakgate.policy.PinStore.Check.SAME, pins.check("fs", "read", "b".repeat(64)));
+        assertEquals(2, GatewayProcess.run(props, "pins", "accept", "--tenant", "team-a").exit(), "usage");
+        assertEquals(2, GatewayProcess.run(props, "pins", "list").exit(), "usage: no tenant");
+    }
+
+    @Test
     void gatewayRefusesToStartOnAnInvalidTenantFile(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("team-c.json"), "{\"upstreams\":{\"fs\":{\"command\":\"x\"}},\"namespace\":\"flat\"}");
         try (GatewayProcess gw = GatewayProcess.start(List.of("-Dcloakgate.tenants-dir=" + dir))) {
