@@ -82,7 +82,7 @@ public final class ConsistencyVerifier {
             if ((fn & 1) == 1 || fn == sn) {
                 fr = hasher.node(c, fr);
                 sr = hasher.node(c, sr);
-                // iii.
+                // iii. climb past the levels where this node had no right sibling
                 while ((fn & 1) == 0 && fn != 0) {
                     fn >>= 1;
                     sn >>= 1;
