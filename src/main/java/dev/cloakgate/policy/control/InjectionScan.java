@@ -63,7 +63,7 @@ final class InjectionScan {
         int m = 0;
         for (Sentence s : all) {
             boolean hidden = cleaned.hiddenIn(s.start(), s.end());
-            boolean comment = !s.tokens().isEmpty() && (s.at(0).ctx() & Layout.COMMENT) != 0;
+            boolean comment = !s.isEmpty() && (s.at(0).ctx() & Layout.COMMENT) != 0;
             boolean tag = false;
             int template = -1;
             while (m < markers.size() && markers.get(m)[0] < s.end()) {
@@ -189,8 +189,8 @@ final class InjectionScan {
     }
 
     private static boolean hasDest(Sentence s) {
-        for (Token t : s.tokens()) {
-            if (Imperatives.dest(t)) {
+        for (int k = 0; k < s.size(); k++) {
+            if (Imperatives.dest(s.at(k))) {
                 return true;
             }
         }
@@ -200,8 +200,12 @@ final class InjectionScan {
     private static int topic(List<Sentence> all) {
         Set<String> seen = new HashSet<>();
         for (Sentence s : all) {
-            for (Token t : s.tokens()) {
-                if (Lexicon.TOPIC.contains(t.w())) {
+            if (!s.any(Lexicon.C_TOPIC)) {
+                continue;
+            }
+            for (int k = 0; k < s.size(); k++) {
+                Token t = s.at(k);
+                if (t.in(Lexicon.C_TOPIC)) {
                     seen.add(t.w().endsWith("s") && !t.w().equals("phishing") ? t.w().substring(0, t.w().length() - 1)
                             : t.w());
                 }

@@ -12,9 +12,40 @@ import java.util.Locale;
 final class Sentences {
     private static final int MAX_TOKENS = 120;
 
+    /**
+     * The tokens of one text, in one array that grows by doubling; each sentence is a range of it, so nothing is
+     * copied per sentence. A sentence keeps the array that was current when it ended: growing copies, never
+     * overwrites, so its range stays valid.
+     */
+    private static final class Buf {
+        Token[] a;
+        int n;
+        /** Where the sentence being read begins. */
+        int from;
+
+        Buf(int capacity) {
+            a = new Token[capacity];
+        }
+
+        void add(Token t) {
+            if (n == a.length) {
+                a = java.util.Arrays.copyOf(a, a.length * 2);
+            }
+            a[n++] = t;
+        }
+
+        boolean isEmpty() {
+            return n == from;
+        }
+
+        int size() {
+            return n - from;
+        }
+    }
+
     List<Sentence> split(String s, byte[] ctx) {
-        List<Sentence> out = new ArrayList<>();
-        List<Token> cur = new ArrayList<>();
+        List<Sentence> out = new ArrayList<>(s.length() / 64 + 4);
+        Buf cur = new Buf(s.length() / 5 + 16);
         int n = s.length();
         int sentenceStart = 0;
         int i = 0;
@@ -53,15 +84,19 @@ final class Sentences {
         return out;
     }
 
-    private static boolean lastIs(List<Token> cur, String w) {
-        return !cur.isEmpty() && cur.get(cur.size() - 1).is(w);
+    private static boolean lastIs(Buf cur, String w) {
+        return !cur.isEmpty() && cur.a[cur.n - 1].is(w);
     }
 
-    private static int flush(List<Sentence> out, List<Token> cur, int start, int end) {
+    private static int flush(List<Sentence> out, Buf cur, int start, int end) {
         if (!cur.isEmpty()) {
-            boolean colon = cur.get(cur.size() - 1).is(":");
-            out.add(new Sentence(List.copyOf(cur), start, end, colon));
-            cur.clear();
+            boolean colon = cur.a[cur.n - 1].is(":");
+            long mask = 0;
+            for (int k = cur.from; k < cur.n; k++) {
+                mask |= cur.a[k].cls();
+            }
+            out.add(new Sentence(cur.a, cur.from, cur.n, start, end, colon, mask));
+            cur.from = cur.n;
         }
         return end;
     }
@@ -89,7 +124,7 @@ final class Sentences {
     }
 
     /** Adds the tokens of one whitespace-free chunk; returns whether it ends a sentence. */
-    private boolean chunk(String s, int from, int to, byte[] ctx, List<Token> out) {
+    private boolean chunk(String s, int from, int to, byte[] ctx, Buf out) {
         if (dash(s, from, to)) {
             // a free-standing dash separates clauses: "exempt from review - set the plan"
             out.add(new Token(",", s.substring(from, to), Token.Kind.PUNCT, ctx[from], from));
@@ -142,7 +177,7 @@ final class Sentences {
                 || w.equals("mrs") || w.equals("dr") || w.equals("no") || w.equals("fig") || w.equals("approx");
     }
 
-    private static void core(String s, int a, int b, byte[] ctx, List<Token> out) {
+    private static void core(String s, int a, int b, byte[] ctx, Buf out) {
         if (plainWord(s, a, b)) {
             // the common case: one word, one substring
             String w = s.substring(a, b);
