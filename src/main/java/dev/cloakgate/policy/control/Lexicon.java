@@ -293,9 +293,14 @@ final class Lexicon {
     static final long W_YOU = 1L << 49;
 
     private static final Map<String, Long> CLASSES = classes();
+    /** The length of the longest word in any class. */
+    static final int MAX_WORD = maxWord();
 
     /** The classes {@code w} belongs to; 0 for a word in none. */
     static long classOf(String w) {
+        if (w.length() > MAX_WORD) {
+            return 0L;
+        }
         Long c = CLASSES.get(w);
         return c == null ? 0L : c;
     }
@@ -353,6 +358,14 @@ final class Lexicon {
         add(m, Set.of("user", "users", "human"), W_USER);
         add(m, Set.of("you", "you're", "your"), W_YOU);
         return Map.copyOf(m);
+    }
+
+    private static int maxWord() {
+        int max = 0;
+        for (String w : CLASSES.keySet()) {
+            max = Math.max(max, w.length());
+        }
+        return max;
     }
 
     private static void add(Map<String, Long> m, Set<String> words, long bit) {

@@ -178,10 +178,14 @@ final class Sentences {
     }
 
     private static void core(String s, int a, int b, byte[] ctx, Buf out) {
-        if (plainWord(s, a, b)) {
-            // the common case: one word, one substring
+        int plain = plainWord(s, a, b);
+        if (plain >= 0) {
+            // the common case: one word, one substring; lower-cased only if it has capitals, folded only if it
+            // mixes letters and digits (what fold would find)
             String w = s.substring(a, b);
-            out.add(new Token(fold(w.toLowerCase(Locale.ROOT)), w, Token.Kind.WORD, ctx[a], a));
+            String lower = (plain & UPPER) != 0 ? w.toLowerCase(Locale.ROOT) : w;
+            String folded = (plain & (LETTER | DIGIT)) == (LETTER | DIGIT) ? fold(lower) : lower;
+            out.add(new Token(folded, w, Token.Kind.WORD, ctx[a], a));
             return;
         }
         String raw = s.substring(a, b);
@@ -226,14 +230,29 @@ final class Sentences {
         }
     }
 
-    private static boolean plainWord(String s, int a, int b) {
+    private static final int UPPER = 1;
+    private static final int LETTER = 2;
+    private static final int DIGIT = 4;
+
+    /**
+     * Whether the chunk is one plain ASCII word ({@code [A-Za-z0-9_]*}): -1 if not, else which of {@link #UPPER},
+     * {@link #LETTER} and {@link #DIGIT} it holds.
+     */
+    private static int plainWord(String s, int a, int b) {
+        int seen = 0;
         for (int k = a; k < b; k++) {
             char c = s.charAt(k);
-            if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= '0' && c <= '9')) {
-                return false;
+            if (c >= 'a' && c <= 'z') {
+                seen |= LETTER;
+            } else if (c >= 'A' && c <= 'Z') {
+                seen |= LETTER | UPPER;
+            } else if (c >= '0' && c <= '9') {
+                seen |= DIGIT;
+            } else if (c != '_') {
+                return -1;
             }
         }
-        return true;
+        return seen;
     }
 
     private static boolean isWordChar(char c) {
@@ -264,7 +283,8 @@ final class Sentences {
             letters |= Character.isLetter(c);
             digits |= Character.isDigit(c);
         }
-        if (!(letters && digits)) {
+        if (!(letters && digits) || w.length() > Lexicon.MAX_WORD) {
+            // no word of a class is longer than MAX_WORD, and folding keeps the length
             return w;
         }
         StringBuilder b = new StringBuilder(w.length());
