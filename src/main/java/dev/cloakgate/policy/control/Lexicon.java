@@ -295,60 +295,14 @@ final class Lexicon {
     private static final Map<String, Long> CLASSES = classes();
     /** The length of the longest word in any class. */
     static final int MAX_WORD = maxWord();
-    private static final WordTable TABLE = new WordTable(CLASSES);
 
     /** The classes {@code w} belongs to; 0 for a word in none. */
     static long classOf(String w) {
-        return w.length() > MAX_WORD ? 0L : TABLE.get(w);
-    }
-
-    /**
-     * An immutable open-addressing table from word to classes, filled once at class initialisation and never
-     * written after. A word in no class (most of ordinary text) is usually answered by one read of the hash
-     * array, without touching a key.
-     */
-    private static final class WordTable {
-        private final int[] hashes;
-        private final String[] keys;
-        private final long[] values;
-        private final int mask;
-
-        WordTable(Map<String, Long> m) {
-            int capacity = Integer.highestOneBit(Math.max(4, m.size() * 4) - 1) << 1;
-            hashes = new int[capacity];
-            keys = new String[capacity];
-            values = new long[capacity];
-            mask = capacity - 1;
-            for (Map.Entry<String, Long> e : m.entrySet()) {
-                int h = mix(e.getKey().hashCode());
-                int i = h & mask;
-                while (hashes[i] != 0) {
-                    i = (i + 1) & mask;
-                }
-                hashes[i] = h;
-                keys[i] = e.getKey();
-                values[i] = e.getValue();
-            }
+        if (w.length() > MAX_WORD) {
+            return 0L;
         }
-
-        /** Never 0, which marks an empty slot. */
-        private static int mix(int h) {
-            int x = h ^ (h >>> 16);
-            return x == 0 ? 1 : x;
-        }
-
-        long get(String w) {
-            int h = mix(w.hashCode());
-            for (int i = h & mask;; i = (i + 1) & mask) {
-                int x = hashes[i];
-                if (x == 0) {
-                    return 0L;
-                }
-                if (x == h && keys[i].equals(w)) {
-                    return values[i];
-                }
-            }
-        }
+        Long c = CLASSES.get(w);
+        return c == null ? 0L : c;
     }
 
     private static Map<String, Long> classes() {
