@@ -123,27 +123,27 @@ public final class Imperatives {
                 conduct(s, site, scope, trigger, hits);
             }
         }
-        if (!sites.isEmpty() && !conceal) {
+        if (!sites.isEmpty() && !conceal && s.any(W_WITHOUT)) {
             int w = without(s);
             if (w >= 0) {
                 hits.add(new Hit(Shape.CONCEAL, w, sites.get(0).start()));
             }
         }
-        int u = userMustNotKnow(s);
+        int u = s.any(W_USER) ? userMustNotKnow(s) : -1;
         if (u >= 0) {
             hits.add(new Hit(Shape.CONCEAL, u, 0));
         }
-        int r = youAreNow(s);
+        int r = s.any(W_YOU) ? youAreNow(s) : -1;
         if (r >= 0) {
             hits.add(new Hit(Shape.ROLE, r, r));
         }
-        int c = authority(s);
+        int c = s.any(C_NEWNESS | C_AUTHORITY) ? authority(s) : -1;
         if (c >= 0) {
             hits.add(new Hit(Shape.FAKE_CHANNEL, c, 0));
         }
-        for (int i = 0; i < s.size(); i++) {
+        for (int i = 0; i < s.size() && !sites.isEmpty(); i++) {
             if (s.at(i).identifier() && !scope.self().contains(s.at(i).raw().toLowerCase(Locale.ROOT))
-                    && conditionOnCall(s, i) && !sites.isEmpty()) {
+                    && conditionOnCall(s, i)) {
                 hits.add(new Hit(Shape.TOOL_CALL, i, 0));
                 break;
             }
@@ -186,6 +186,9 @@ public final class Imperatives {
         for (int steps = 0; steps < 10 && j < s.size(); steps++) {
             String w = s.w(j);
             String next = s.w(j + 1);
+            Token tw = s.at(j);
+            long cw = tw == null ? 0 : tw.cls();
+            long cn = j + 1 < s.size() ? s.at(j + 1).cls() : 0;
             if (w.equals("do") && (next.equals("not") || next.equals("n't"))) {
                 neg = true;
                 j += 2;
@@ -196,10 +199,10 @@ public final class Imperatives {
                     || w.equals("fail") && next.equals("to")) {
                 neg = false;
                 j += 2;
-            } else if (STEALTH.contains(w)) {
+            } else if ((cw & C_STEALTH) != 0) {
                 stealth = true;
                 j++;
-            } else if (LEAD.contains(w) || w.equals("henceforth")) {
+            } else if ((cw & C_LEAD) != 0 || w.equals("henceforth")) {
                 j++;
             } else if (w.equals("from") && next.equals("now") && s.w(j + 2).equals("on")) {
                 fromNow = true;
@@ -208,14 +211,14 @@ public final class Imperatives {
                 fromNow = true;
                 j += 2;
             } else if ((w.equals("the") || w.equals("any") || w.equals("all") || w.equals("every") || w.equals("dear")
-                    || w.equals("to") || w.equals("an") || w.equals("a") || w.equals("hey")) && MODEL.contains(next)) {
+                    || w.equals("to") || w.equals("an") || w.equals("a") || w.equals("hey")) && (cn & C_MODEL) != 0) {
                 j++;
-            } else if (j <= subject && MACHINE_Q.contains(w) && (MODEL.contains(next)
-                    || MODEL.contains(s.w(j + 2)) && s.at(j + 1) != null && !s.at(j + 1).punct())) {
+            } else if (j <= subject && (cw & C_MACHINE_Q) != 0 && ((cn & C_MODEL) != 0
+                    || s.has(j + 2, C_MODEL) && s.at(j + 1) != null && !s.at(j + 1).punct())) {
                 // "language models must", "automated assistants should": a machine-ness modifier before the noun
                 j++;
                 subject = j;
-            } else if (MODEL.contains(w) && (j == i + countLead(s, i) || j == subject)) {
+            } else if ((cw & C_MODEL) != 0 && (j == i + countLead(s, i) || j == subject)) {
                 who = Who.MODEL;
                 j++;
                 String present = base(s.w(j));
@@ -224,14 +227,14 @@ public final class Imperatives {
                     return new Site(j, i, neg, who, stealth, newTask, fromNow, present, true);
                 }
                 int k = j;
-                while (k < s.size() && k - j < 5 && !s.at(k).punct() && !MODAL.contains(s.w(k))) {
+                while (k < s.size() && k - j < 5 && !s.at(k).punct() && !s.has(k, C_MODAL)) {
                     k++;
                 }
-                if (k == j && j - 1 == i && s.w(k).equals(":") && AMBIGUOUS_MODEL.contains(w)) {
+                if (k == j && j - 1 == i && s.w(k).equals(":") && (cw & C_AMBIGUOUS_MODEL) != 0) {
                     // a bare "Agent:" heads a line of a transcript or a ticket: a speaker, not an addressee
                     return null;
                 }
-                if (k < s.size() && (s.at(k).punct() || MODAL.contains(s.w(k)))) {
+                if (k < s.size() && (s.at(k).punct() || s.has(k, C_MODAL))) {
                     j = k;
                     if (s.at(j).punct()) {
                         j++;
@@ -247,7 +250,7 @@ public final class Imperatives {
             } else if (w.equals("you") || w.equals("you'll") || w.equals("you're") || w.equals("u")) {
                 who = who == Who.MODEL ? Who.MODEL : Who.YOU;
                 int k = j + 1;
-                if (w.equals("you") && !MODAL.contains(s.w(k)) && ALL_VERBS.contains(s.w(k))) {
+                if (w.equals("you") && !s.has(k, C_MODAL) && s.has(k, C_ALL_VERBS)) {
                     j = k;
                     break;
                 }
@@ -280,9 +283,9 @@ public final class Imperatives {
                 }
             } else if (w.equals("your") && j - i <= 2) {
                 int k = j + 1;
-                if (NEWNESS.contains(s.w(k)) || s.w(k).equals("next") || s.w(k).equals("only")
+                if (s.has(k, C_NEWNESS) || s.w(k).equals("next") || s.w(k).equals("only")
                         || s.w(k).equals("primary") || s.w(k).equals("main")) {
-                    newTask = NEWNESS.contains(s.w(k));
+                    newTask = s.has(k, C_NEWNESS);
                     k++;
                 }
                 String noun = s.w(k);
@@ -310,7 +313,7 @@ public final class Imperatives {
                 break;
             }
         }
-        if (j < s.size() && who != Who.NONE && !ALL_VERBS.contains(s.w(j))) {
+        if (j < s.size() && who != Who.NONE && !s.has(j, C_ALL_VERBS)) {
             // "agents can lift the limit by sending ...": the means is the instruction
             for (int k = j + 1; k < Math.min(s.size(), j + 8) && !s.at(k).punct(); k++) {
                 String g = s.w(k + 1);
@@ -320,7 +323,7 @@ public final class Imperatives {
                 }
             }
         }
-        if (j >= s.size() || !ALL_VERBS.contains(s.w(j)) || s.at(j).kind() != Token.Kind.WORD) {
+        if (j >= s.size() || !s.has(j, C_ALL_VERBS) || s.at(j).kind() != Token.Kind.WORD) {
             return null;
         }
         return new Site(j, i, neg, who, stealth, newTask, fromNow);
@@ -385,20 +388,21 @@ public final class Imperatives {
         boolean qualified = hidden;
         for (int k = from; k < colon; k++) {
             String w = s.w(k);
-            if (w.equals("if") || w.equals("when") || w.equals("whenever") || FRAMING.contains(w)
-                    && !w.equals("reading") || ALL_VERBS.contains(w) && k == from && !MODEL.contains(w)) {
+            long c = s.at(k).cls();
+            if (w.equals("if") || w.equals("when") || w.equals("whenever") || (c & C_FRAMING) != 0
+                    && !w.equals("reading") || (c & C_ALL_VERBS) != 0 && k == from && (c & C_MODEL) == 0) {
                 return false;
             }
-            model |= MODEL.contains(w) || MACHINE_Q.contains(w) && k + 1 < colon;
-            qualified |= MODEL.contains(w) && !AMBIGUOUS_MODEL.contains(w) || MACHINE_Q.contains(w)
-                    || VOCATIVE_Q.contains(w);
+            model |= (c & C_MODEL) != 0 || (c & C_MACHINE_Q) != 0 && k + 1 < colon;
+            qualified |= (c & C_MODEL) != 0 && (c & C_AMBIGUOUS_MODEL) == 0 || (c & C_MACHINE_Q) != 0
+                    || (c & C_VOCATIVE_Q) != 0;
         }
         return model && qualified;
     }
 
     private static int countLead(Sentence s, int i) {
         int k = i;
-        while (k < s.size() && (LEAD.contains(s.w(k)) || s.w(k).equals("the") || s.w(k).equals("any")
+        while (k < s.size() && (s.has(k, C_LEAD) || s.w(k).equals("the") || s.w(k).equals("any")
                 || s.w(k).equals("all") || s.w(k).equals("every") || s.w(k).equals("dear") || s.w(k).equals("to")
                 || s.w(k).equals("an") || s.w(k).equals("a") || s.w(k).equals("hey"))) {
             k++;
@@ -409,7 +413,7 @@ public final class Imperatives {
     /** Consumes "must", "should not", "are required to", "will now"; -1 when no modal follows. */
     private static int modalChain(Sentence s, int k) {
         int j = k;
-        while (j < s.size() && j - k < 5 && (MODAL.contains(s.w(j)) || OBLIGED.contains(s.w(j)))) {
+        while (j < s.size() && j - k < 5 && s.has(j, C_MODAL | C_OBLIGED)) {
             j++;
         }
         return j;
@@ -450,17 +454,17 @@ public final class Imperatives {
             if (w.equals("my") || w.equals("our")) {
                 mine = true;
             }
-            if (w.equals("everything") || w.equals("anything") || w.equals("all") && !INSTRUCTION_N.contains(s.w(k + 1))
-                    && !INSTRUCTION_Q.contains(s.w(k + 1))) {
+            if (w.equals("everything") || w.equals("anything") || w.equals("all") && !s.has(k + 1, C_INSTRUCTION_N)
+                    && !s.has(k + 1, C_INSTRUCTION_Q)) {
                 for (int b = k + 1; b < Math.min(s.size(), k + 4); b++) {
-                    if (BACKWARD.contains(s.w(b)) && !mine) {
+                    if (s.has(b, C_BACKWARD) && !mine) {
                         hits.add(new Hit(Shape.OVERRIDE, v, site.start()));
                         return;
                     }
                 }
             }
-            if (INSTRUCTION_N.contains(w) && !w.equals("everything") && !w.equals("anything") && !w.equals("all")) {
-                boolean after = BACKWARD.contains(s.w(k + 1)) || s.w(k + 1).equals("given");
+            if (s.has(k, C_INSTRUCTION_N) && !w.equals("everything") && !w.equals("anything") && !w.equals("all")) {
+                boolean after = s.has(k + 1, C_BACKWARD) || s.w(k + 1).equals("given");
                 boolean strong = !(w.equals("messages") || w.equals("text") || w.equals("content")
                         || w.equals("input") || w.equals("inputs") || w.equals("tasks") || w.equals("task")
                         || w.equals("requests") || w.equals("conversation") || w.equals("context"));
@@ -480,7 +484,7 @@ public final class Imperatives {
                     return;
                 }
             }
-            if (INSTRUCTION_Q.contains(w)) {
+            if (s.has(k, C_INSTRUCTION_Q)) {
                 qualified = true;
             }
         }
@@ -510,7 +514,7 @@ public final class Imperatives {
     private static boolean locator(Sentence s, int k) {
         for (int b = k + 1; b < Math.min(s.size(), k + 5); b++) {
             String p = s.w(b - 1);
-            if (LOCATOR.contains(s.w(b)) && (p.equals("in") || p.equals("of") || p.equals("from") || p.equals("for")
+            if (s.has(b, C_LOCATOR) && (p.equals("in") || p.equals("of") || p.equals("from") || p.equals("for")
                     || p.equals("on") || p.equals("the") || p.equals("this") || p.equals("that"))) {
                 return true;
             }
@@ -540,7 +544,7 @@ public final class Imperatives {
             if (s.at(k).punct() && !w.equals(",") && !w.equals(":")) {
                 return;
             }
-            if (w.equals("system_prompt") || (PROMPT_N.contains(w) && (hidden || your && PROMPT_CORE.contains(w)
+            if (w.equals("system_prompt") || (s.has(k, C_PROMPT_N) && (hidden || your && PROMPT_CORE.contains(w)
                     || PROMPT_CORE.contains(w) && HIDDENISH.contains(s.w(k + 1)) && determiner))) {
                 if (determiner || your || s.w(k + 1).equals("above") || s.w(k + 1).equals("verbatim")) {
                     hits.add(new Hit(Shape.REVEAL, v, site.start()));
@@ -629,9 +633,9 @@ public final class Imperatives {
     /** "read X and pass it": a later carrying verb takes the data along. */
     private static boolean carriedOn(Sentence s, int v) {
         for (int k = v + 1; k < Math.min(s.size(), v + 20); k++) {
-            if (CARRY_V.contains(s.w(k)) || TRANSMIT_V.contains(s.w(k))) {
+            if (s.has(k, C_CARRY_V | C_TRANSMIT_V)) {
                 for (int b = k + 1; b < Math.min(s.size(), k + 4); b++) {
-                    if (CARRIED.contains(s.w(b))) {
+                    if (s.has(b, C_CARRIED)) {
                         return true;
                     }
                 }
@@ -692,14 +696,13 @@ public final class Imperatives {
             }
             case "messages", "emails", "files", "documents", "contacts", "data", "records", "notes", "dms",
                     "correspondence", "attachments" -> {
-                String p2 = s.w(k - 2);
-                return ALL_Q.contains(prev) || ALL_Q.contains(p2) && (prev.equals("the") || prev.equals("my")
+                return s.has(k - 1, C_ALL_Q) || s.has(k - 2, C_ALL_Q) && (prev.equals("the") || prev.equals("my")
                         || prev.equals("your") || prev.equals("their") || prev.equals("private")) ? 2 : 0;
             }
             case "key", "keys" -> {
                 return prev.equals("private") || prev.equals("seed") || prev.equals("signing") || prev.equals("gpg")
                         || prev.equals("pgp") || prev.equals("master") || prev.equals("encryption") ? 2
-                        : KEY_Q.contains(prev) ? 1 : 0;
+                        : s.has(k - 1, C_KEY_Q) ? 1 : 0;
             }
             case "phrase", "words" -> {
                 return prev.equals("seed") || prev.equals("recovery") || prev.equals("mnemonic") ? 2 : 0;
@@ -710,10 +713,10 @@ public final class Imperatives {
         if (w.equals("user's") || w.equals("users'") || w.equals("customer's")) {
             return 2;
         }
-        if (STRONG_N.contains(w) || w.equals("id_rsa") || w.equals("system_prompt")) {
+        if (t.in(C_STRONG_N) || w.equals("id_rsa") || w.equals("system_prompt")) {
             return 2;
         }
-        return SECRET_N.contains(w) ? 1 : 0;
+        return t.in(C_SECRET_N) ? 1 : 0;
     }
 
     static boolean dest(Token t) {
@@ -727,8 +730,8 @@ public final class Imperatives {
         boolean self = false;
         int end = Math.min(s.size(), v + 9);
         for (int k = v + 1; k < end; k++) {
-            human |= HUMAN.contains(s.w(k)) && !s.w(k).equals("you");
-            self |= THIS.contains(s.w(k));
+            human |= s.has(k, C_HUMAN) && !s.w(k).equals("you");
+            self |= s.has(k, C_THIS);
         }
         boolean hit = false;
         if (site.neg() && (TELL_V.contains(verb) && human && self
@@ -737,7 +740,7 @@ public final class Imperatives {
             hit = true;
         } else if (!site.neg() && (verb.equals("hide") || verb.equals("conceal") || verb.equals("withhold")
                 || verb.equals("omit") || verb.equals("suppress") || verb.equals("obscure")) && self
-                && (human || containsAny(s, v + 1, end, ANSWER))) {
+                && (human || containsAny(s, v + 1, end, C_ANSWER))) {
             hit = true;
         } else if (!site.neg() && verb.equals("keep") && self && (containsAny(s, v + 1, end, Set.of("secret",
                 "hidden", "confidential", "private", "quiet", "between")))) {
@@ -756,9 +759,9 @@ public final class Imperatives {
     /** "without telling the user" anywhere in a sentence that gives an order. */
     private static int without(Sentence s) {
         for (int k = 0; k < s.size(); k++) {
-            if (s.w(k).equals("without") && WITHOUT_V.contains(s.w(k + 1))) {
+            if (s.w(k).equals("without") && s.has(k + 1, C_WITHOUT_V)) {
                 for (int b = k + 1; b < Math.min(s.size(), k + 5); b++) {
-                    if (HUMAN.contains(s.w(b)) || s.w(b).equals("user's")) {
+                    if (s.has(b, C_HUMAN) || s.w(b).equals("user's")) {
                         return k;
                     }
                 }
@@ -841,13 +844,13 @@ public final class Imperatives {
         }
         boolean model = site.who() == Who.MODEL || scope.channel();
         int end = Math.min(s.size(), v + 8);
-        boolean target = containsAny(s, v + 1, end, ROLE_T) || containsAny(s, v + 1, end, Set.of("terminal",
+        boolean target = containsAny(s, v + 1, end, C_ROLE_T) || containsAny(s, v + 1, end, Set.of("terminal",
                 "shell", "interpreter", "console"));
         boolean hit = switch (verb) {
             case "act", "behave" -> (s.w(v + 1).equals("as") || s.w(v + 1).equals("like")) && (target || model);
             case "pretend", "roleplay", "role-play", "impersonate", "simulate", "emulate", "embody" -> target || model;
             case "enter", "switch", "activate", "enable" -> containsAny(s, v + 1, end, Set.of("mode"))
-                    && (containsAny(s, v + 1, end, ROLE_MODE) || model && containsAny(s, v + 1, end, ROLE_T));
+                    && (containsAny(s, v + 1, end, ROLE_MODE) || model && containsAny(s, v + 1, end, C_ROLE_T));
             case "assume", "adopt", "become", "transform" -> (containsAny(s, v + 1, end, Set.of("role", "persona",
                     "identity", "character", "personality")) || verb.equals("become") || verb.equals("transform"))
                     && (target || model);
@@ -878,13 +881,13 @@ public final class Imperatives {
                         b++;
                     }
                     String x = s.w(b);
-                    if (NOT_ROLE.contains(x) && !(x.equals("free") && !s.w(b + 1).equals("to"))) {
+                    if (s.has(b, C_NOT_ROLE) && !(x.equals("free") && !s.w(b + 1).equals("to"))) {
                         continue;
                     }
                     if (x.equals("a") || x.equals("an") || x.equals("the")) {
                         String noun = s.w(b + 1);
                         boolean of = s.w(b + 2).equals("of") || s.w(b + 3).equals("of");
-                        boolean roleish = containsAny(s, b, Math.min(s.size(), b + 9), ROLE_T);
+                        boolean roleish = containsAny(s, b, Math.min(s.size(), b + 9), C_ROLE_T);
                         if ((of || ACCOUNT.contains(noun)) && !roleish) {
                             continue;
                         }
@@ -917,18 +920,18 @@ public final class Imperatives {
     private static int authority(Sentence s) {
         for (int k = 0; k < s.size(); k++) {
             String w = s.w(k);
-            if (NEWNESS.contains(w) && (s.w(k + 1).equals("instructions") || s.w(k + 1).equals("instruction")
+            if (s.has(k, C_NEWNESS) && (s.w(k + 1).equals("instructions") || s.w(k + 1).equals("instruction")
                     || s.w(k + 1).equals("directive") || s.w(k + 1).equals("directives") || s.w(k + 1).equals("orders")
                     || s.w(k + 1).equals("task") || s.w(k + 1).equals("rules"))) {
                 for (int b = k + 2; b < Math.min(s.size(), k + 5); b++) {
-                    if (s.w(b).equals("from") && (AUTHORITY.contains(s.w(b + 1))
-                            || s.w(b + 1).equals("the") && AUTHORITY.contains(s.w(b + 2))
-                            || s.w(b + 1).equals("your") && AUTHORITY.contains(s.w(b + 2)))) {
+                    if (s.w(b).equals("from") && (s.has(b + 1, C_AUTHORITY)
+                            || s.w(b + 1).equals("the") && s.has(b + 2, C_AUTHORITY)
+                            || s.w(b + 1).equals("your") && s.has(b + 2, C_AUTHORITY))) {
                         return k;
                     }
                 }
             }
-            if (AUTHORITY.contains(w) && s.w(k + 1).equals("override")) {
+            if (s.has(k, C_AUTHORITY) && s.w(k + 1).equals("override")) {
                 return k;
             }
         }
@@ -938,7 +941,7 @@ public final class Imperatives {
     /** A header such as "SYSTEM:", "Developer note:", "IMPORTANT NEW INSTRUCTIONS:"; -1 when none. */
     static int channelHeader(Sentence s) {
         int k = 0;
-        while (k < s.size() && LEAD.contains(s.w(k))) {
+        while (k < s.size() && s.has(k, C_LEAD)) {
             k++;
         }
         int first = k;
@@ -947,13 +950,14 @@ public final class Imperatives {
         boolean shout = false;
         while (k < s.size() && k - first < 4 && !s.at(k).punct()) {
             String w = s.w(k);
-            authority |= AUTHORITY.contains(w) && !w.equals("assistant") && !w.equals("host");
-            channel |= CHANNEL_N.contains(w) || NEWNESS.contains(w) && s.w(k + 1).startsWith("instruction");
-            shout |= s.at(k).raw().length() > 1 && s.at(k).raw().equals(s.at(k).raw().toUpperCase(Locale.ROOT));
+            long c = s.at(k).cls();
+            authority |= (c & C_AUTHORITY) != 0 && !w.equals("assistant") && !w.equals("host");
+            channel |= (c & C_CHANNEL_N) != 0 || (c & C_NEWNESS) != 0 && s.w(k + 1).startsWith("instruction");
+            shout |= s.at(k).raw().length() > 1 && upperCase(s.at(k).raw());
             k++;
         }
         if (k < s.size() && s.w(k).equals(":") && (authority && (channel || shout)
-                || channel && containsAny(s, first, k, NEWNESS) && containsAny(s, first, k, Set.of("instructions",
+                || channel && containsAny(s, first, k, C_NEWNESS) && containsAny(s, first, k, Set.of("instructions",
                         "instruction", "directive", "directives", "orders", "task")))) {
             return k;
         }
@@ -976,13 +980,16 @@ public final class Imperatives {
 
     /** "before answering", "in your next response", "when you reply", "at the end of each message". */
     static boolean answerTrigger(Sentence s) {
+        if (!s.any(C_ANSWER_LEAD) || !s.any(C_ANSWER)) {
+            return false;
+        }
         for (int k = 0; k < s.size(); k++) {
-            if (!ANSWER_LEAD.contains(s.w(k))) {
+            if (!s.has(k, C_ANSWER_LEAD)) {
                 continue;
             }
             for (int b = k + 1; b < Math.min(s.size(), k + 5); b++) {
                 String w = s.w(b);
-                if (!ANSWER.contains(w)) {
+                if (!s.has(b, C_ANSWER)) {
                     continue;
                 }
                 boolean gerund = w.endsWith("ing") && b == k + 1;
@@ -1044,7 +1051,30 @@ public final class Imperatives {
     private static boolean modalOnName(Sentence s, int name) {
         String n = s.w(name + 1);
         return n.equals("must") || n.equals("should") || n.equals("shall") || n.equals("needs")
-                || n.equals("always") && ALL_VERBS.contains(s.w(name + 2));
+                || n.equals("always") && s.has(name + 2, C_ALL_VERBS);
+    }
+
+    private static boolean containsAny(Sentence s, int from, int to, long classes) {
+        for (int k = Math.max(0, from); k < Math.min(to, s.size()); k++) {
+            if (s.has(k, classes)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code raw.equals(raw.toUpperCase(Locale.ROOT))}, without the copy for ASCII text. */
+    private static boolean upperCase(String raw) {
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c >= 0x80) {
+                return raw.equals(raw.toUpperCase(Locale.ROOT));
+            }
+            if (c >= 'a' && c <= 'z') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean containsAny(Sentence s, int from, int to, Set<String> words) {

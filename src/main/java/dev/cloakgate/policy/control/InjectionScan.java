@@ -63,7 +63,7 @@ final class InjectionScan {
         int m = 0;
         for (Sentence s : all) {
             boolean hidden = cleaned.hiddenIn(s.start(), s.end());
-            boolean comment = !s.tokens().isEmpty() && (s.at(0).ctx() & Layout.COMMENT) != 0;
+            boolean comment = !s.isEmpty() && (s.at(0).ctx() & Layout.COMMENT) != 0;
             boolean tag = false;
             int template = -1;
             while (m < markers.size() && markers.get(m)[0] < s.end()) {
@@ -84,8 +84,8 @@ final class InjectionScan {
             labelled = labelled && !blankLine(text, previousEnd, s.start())
                     || Imperatives.vocativeLabel(s, comment || hidden) >= 0;
             previousEnd = s.end();
-            List<Hit> hits = new ArrayList<>(imperatives.find(s, new Scope(self, channel,
-                    addressed || machine || labelled, response)));
+            // find returns a fresh list of its own
+            List<Hit> hits = imperatives.find(s, new Scope(self, channel, addressed || machine || labelled, response));
             if (template >= 0) {
                 hits.add(new Hit(Shape.FAKE_CHANNEL, tokenAt(s, template), 0));
             }
@@ -168,10 +168,10 @@ final class InjectionScan {
             String w = s.w(k);
             boolean vocative = (w.equals("reading") || w.equals("reads")) && (s.w(k + 1).equals("this")
                     || s.w(k + 1).equals("these") || s.w(k + 1).equals("it"));
-            if (Lexicon.FRAMING.contains(w) && !vocative || w.equals("such") && s.w(k + 1).equals("as")
+            if (s.has(k, Lexicon.C_FRAMING) && !vocative || w.equals("such") && s.w(k + 1).equals("as")
                     || w.equals("like") && k > 0 && !s.at(k - 1).punct()
                             && !Imperatives.answerTrigger(s) && !s.w(k - 1).equals("would")
-                    || w.equals("if") && s.w(k + 1).equals("you") && Lexicon.PERCEIVE.contains(s.w(k + 2))) {
+                    || w.equals("if") && s.w(k + 1).equals("you") && s.has(k + 2, Lexicon.C_PERCEIVE)) {
                 return true;
             }
         }
@@ -181,7 +181,7 @@ final class InjectionScan {
     /** "AI agents reading this:" addresses the model for the sentences that follow. */
     private static boolean vocative(Sentence s) {
         for (int k = 0; k < Math.min(s.size(), 6); k++) {
-            if (Lexicon.MODEL.contains(s.w(k))) {
+            if (s.has(k, Lexicon.C_MODEL)) {
                 return true;
             }
         }
@@ -189,8 +189,8 @@ final class InjectionScan {
     }
 
     private static boolean hasDest(Sentence s) {
-        for (Token t : s.tokens()) {
-            if (Imperatives.dest(t)) {
+        for (int k = 0; k < s.size(); k++) {
+            if (Imperatives.dest(s.at(k))) {
                 return true;
             }
         }
@@ -200,8 +200,12 @@ final class InjectionScan {
     private static int topic(List<Sentence> all) {
         Set<String> seen = new HashSet<>();
         for (Sentence s : all) {
-            for (Token t : s.tokens()) {
-                if (Lexicon.TOPIC.contains(t.w())) {
+            if (!s.any(Lexicon.C_TOPIC)) {
+                continue;
+            }
+            for (int k = 0; k < s.size(); k++) {
+                Token t = s.at(k);
+                if (t.in(Lexicon.C_TOPIC)) {
                     seen.add(t.w().endsWith("s") && !t.w().equals("phishing") ? t.w().substring(0, t.w().length() - 1)
                             : t.w());
                 }

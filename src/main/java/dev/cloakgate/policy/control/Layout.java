@@ -100,6 +100,10 @@ final class Layout {
                 dbl = curly = single = guillemet = -1;
                 continue;
             }
+            if (c != '"' && c != '\'' && c < '\u00AB') {
+                // not a quotation mark: nothing below applies
+                continue;
+            }
             if ((ctx[i] & (FENCE | INLINE)) != 0) {
                 continue;
             }

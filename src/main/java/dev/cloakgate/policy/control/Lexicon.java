@@ -1,6 +1,8 @@
 package dev.cloakgate.policy.control;
 
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -235,6 +237,142 @@ final class Lexicon {
 
     static final Set<String> ALL_VERBS = union(OVERRIDE_V, REVEAL_V, TRANSMIT_V, CARRY_V, ACCESS_V, CALL_V,
             TELL_V, HIDE_V, ROLE_V, CONDUCT_V);
+
+    // --- word classes as bits: one lookup per token instead of one per set and rule ---------------------------
+
+    /** Membership of a word in each set above, one bit per set ({@code C_}), and a few single words ({@code W_}). */
+    static final long C_LEAD = 1L << 0;
+    static final long C_STEALTH = 1L << 1;
+    static final long C_NEGATION = 1L << 2;
+    static final long C_MODEL = 1L << 3;
+    static final long C_MACHINE_Q = 1L << 4;
+    static final long C_AMBIGUOUS_MODEL = 1L << 5;
+    static final long C_VOCATIVE_Q = 1L << 6;
+    static final long C_MODAL = 1L << 7;
+    static final long C_OBLIGED = 1L << 8;
+    static final long C_OVERRIDE_V = 1L << 9;
+    static final long C_INSTRUCTION_N = 1L << 10;
+    static final long C_INSTRUCTION_Q = 1L << 11;
+    static final long C_BACKWARD = 1L << 12;
+    static final long C_LOCATOR = 1L << 13;
+    static final long C_REVEAL_V = 1L << 14;
+    static final long C_PROMPT_N = 1L << 15;
+    static final long C_PROMPT_Q = 1L << 16;
+    static final long C_TRANSMIT_V = 1L << 17;
+    static final long C_CARRY_V = 1L << 18;
+    static final long C_ACCESS_V = 1L << 19;
+    static final long C_CARRIED = 1L << 20;
+    static final long C_CALL_V = 1L << 21;
+    static final long C_TELL_V = 1L << 22;
+    static final long C_HIDE_V = 1L << 23;
+    static final long C_HUMAN = 1L << 24;
+    static final long C_THIS = 1L << 25;
+    static final long C_WITHOUT_V = 1L << 26;
+    static final long C_ROLE_V = 1L << 27;
+    static final long C_ROLE_T = 1L << 28;
+    static final long C_NOT_ROLE = 1L << 29;
+    static final long C_ANSWER = 1L << 30;
+    static final long C_ANSWER_LEAD = 1L << 31;
+    static final long C_CONDUCT_V = 1L << 32;
+    static final long C_AUTHORITY = 1L << 33;
+    static final long C_CHANNEL_N = 1L << 34;
+    static final long C_NEWNESS = 1L << 35;
+    static final long C_TAG_NAMES = 1L << 36;
+    static final long C_FRAMING = 1L << 37;
+    static final long C_PERCEIVE = 1L << 38;
+    static final long C_TOPIC = 1L << 39;
+    static final long C_SECRET_N = 1L << 40;
+    static final long C_STRONG_N = 1L << 41;
+    static final long C_KEY_Q = 1L << 42;
+    static final long C_ALL_Q = 1L << 43;
+    static final long C_BULK_N = 1L << 44;
+    static final long C_LOG_VERBS = 1L << 45;
+    static final long C_ALL_VERBS = 1L << 46;
+    static final long W_WITHOUT = 1L << 47;
+    static final long W_USER = 1L << 48;
+    static final long W_YOU = 1L << 49;
+
+    private static final Map<String, Long> CLASSES = classes();
+    /** The length of the longest word in any class. */
+    static final int MAX_WORD = maxWord();
+
+    /** The classes {@code w} belongs to; 0 for a word in none. */
+    static long classOf(String w) {
+        if (w.length() > MAX_WORD) {
+            return 0L;
+        }
+        Long c = CLASSES.get(w);
+        return c == null ? 0L : c;
+    }
+
+    private static Map<String, Long> classes() {
+        Map<String, Long> m = new HashMap<>();
+        add(m, LEAD, C_LEAD);
+        add(m, STEALTH, C_STEALTH);
+        add(m, NEGATION, C_NEGATION);
+        add(m, MODEL, C_MODEL);
+        add(m, MACHINE_Q, C_MACHINE_Q);
+        add(m, AMBIGUOUS_MODEL, C_AMBIGUOUS_MODEL);
+        add(m, VOCATIVE_Q, C_VOCATIVE_Q);
+        add(m, MODAL, C_MODAL);
+        add(m, OBLIGED, C_OBLIGED);
+        add(m, OVERRIDE_V, C_OVERRIDE_V);
+        add(m, INSTRUCTION_N, C_INSTRUCTION_N);
+        add(m, INSTRUCTION_Q, C_INSTRUCTION_Q);
+        add(m, BACKWARD, C_BACKWARD);
+        add(m, LOCATOR, C_LOCATOR);
+        add(m, REVEAL_V, C_REVEAL_V);
+        add(m, PROMPT_N, C_PROMPT_N);
+        add(m, PROMPT_Q, C_PROMPT_Q);
+        add(m, TRANSMIT_V, C_TRANSMIT_V);
+        add(m, CARRY_V, C_CARRY_V);
+        add(m, ACCESS_V, C_ACCESS_V);
+        add(m, CARRIED, C_CARRIED);
+        add(m, CALL_V, C_CALL_V);
+        add(m, TELL_V, C_TELL_V);
+        add(m, HIDE_V, C_HIDE_V);
+        add(m, HUMAN, C_HUMAN);
+        add(m, THIS, C_THIS);
+        add(m, WITHOUT_V, C_WITHOUT_V);
+        add(m, ROLE_V, C_ROLE_V);
+        add(m, ROLE_T, C_ROLE_T);
+        add(m, NOT_ROLE, C_NOT_ROLE);
+        add(m, ANSWER, C_ANSWER);
+        add(m, ANSWER_LEAD, C_ANSWER_LEAD);
+        add(m, CONDUCT_V, C_CONDUCT_V);
+        add(m, AUTHORITY, C_AUTHORITY);
+        add(m, CHANNEL_N, C_CHANNEL_N);
+        add(m, NEWNESS, C_NEWNESS);
+        add(m, TAG_NAMES, C_TAG_NAMES);
+        add(m, FRAMING, C_FRAMING);
+        add(m, PERCEIVE, C_PERCEIVE);
+        add(m, TOPIC, C_TOPIC);
+        add(m, SECRET_N, C_SECRET_N);
+        add(m, STRONG_N, C_STRONG_N);
+        add(m, KEY_Q, C_KEY_Q);
+        add(m, ALL_Q, C_ALL_Q);
+        add(m, BULK_N, C_BULK_N);
+        add(m, LOG_VERBS, C_LOG_VERBS);
+        add(m, ALL_VERBS, C_ALL_VERBS);
+        add(m, Set.of("without"), W_WITHOUT);
+        add(m, Set.of("user", "users", "human"), W_USER);
+        add(m, Set.of("you", "you're", "your"), W_YOU);
+        return Map.copyOf(m);
+    }
+
+    private static int maxWord() {
+        int max = 0;
+        for (String w : CLASSES.keySet()) {
+            max = Math.max(max, w.length());
+        }
+        return max;
+    }
+
+    private static void add(Map<String, Long> m, Set<String> words, long bit) {
+        for (String w : words) {
+            m.merge(w, bit, (a, b) -> a | b);
+        }
+    }
 
     @SafeVarargs
     private static Set<String> union(Set<String>... sets) {

@@ -12,9 +12,40 @@ import java.util.Locale;
 final class Sentences {
     private static final int MAX_TOKENS = 120;
 
+    /**
+     * The tokens of one text, in one array that grows by doubling; each sentence is a range of it, so nothing is
+     * copied per sentence. A sentence keeps the array that was current when it ended: growing copies, never
+     * overwrites, so its range stays valid.
+     */
+    private static final class Buf {
+        Token[] a;
+        int n;
+        /** Where the sentence being read begins. */
+        int from;
+
+        Buf(int capacity) {
+            a = new Token[capacity];
+        }
+
+        void add(Token t) {
+            if (n == a.length) {
+                a = java.util.Arrays.copyOf(a, a.length * 2);
+            }
+            a[n++] = t;
+        }
+
+        boolean isEmpty() {
+            return n == from;
+        }
+
+        int size() {
+            return n - from;
+        }
+    }
+
     List<Sentence> split(String s, byte[] ctx) {
-        List<Sentence> out = new ArrayList<>();
-        List<Token> cur = new ArrayList<>();
+        List<Sentence> out = new ArrayList<>(s.length() / 64 + 4);
+        Buf cur = new Buf(s.length() / 5 + 16);
         int n = s.length();
         int sentenceStart = 0;
         int i = 0;
@@ -53,15 +84,19 @@ final class Sentences {
         return out;
     }
 
-    private static boolean lastIs(List<Token> cur, String w) {
-        return !cur.isEmpty() && cur.get(cur.size() - 1).is(w);
+    private static boolean lastIs(Buf cur, String w) {
+        return !cur.isEmpty() && cur.a[cur.n - 1].is(w);
     }
 
-    private static int flush(List<Sentence> out, List<Token> cur, int start, int end) {
+    private static int flush(List<Sentence> out, Buf cur, int start, int end) {
         if (!cur.isEmpty()) {
-            boolean colon = cur.get(cur.size() - 1).is(":");
-            out.add(new Sentence(List.copyOf(cur), start, end, colon));
-            cur.clear();
+            boolean colon = cur.a[cur.n - 1].is(":");
+            long mask = 0;
+            for (int k = cur.from; k < cur.n; k++) {
+                mask |= cur.a[k].cls();
+            }
+            out.add(new Sentence(cur.a, cur.from, cur.n, start, end, colon, mask));
+            cur.from = cur.n;
         }
         return end;
     }
@@ -89,7 +124,7 @@ final class Sentences {
     }
 
     /** Adds the tokens of one whitespace-free chunk; returns whether it ends a sentence. */
-    private boolean chunk(String s, int from, int to, byte[] ctx, List<Token> out) {
+    private boolean chunk(String s, int from, int to, byte[] ctx, Buf out) {
         if (dash(s, from, to)) {
             // a free-standing dash separates clauses: "exempt from review - set the plan"
             out.add(new Token(",", s.substring(from, to), Token.Kind.PUNCT, ctx[from], from));
@@ -142,11 +177,15 @@ final class Sentences {
                 || w.equals("mrs") || w.equals("dr") || w.equals("no") || w.equals("fig") || w.equals("approx");
     }
 
-    private static void core(String s, int a, int b, byte[] ctx, List<Token> out) {
-        if (plainWord(s, a, b)) {
-            // the common case: one word, one substring
+    private static void core(String s, int a, int b, byte[] ctx, Buf out) {
+        int plain = plainWord(s, a, b);
+        if (plain >= 0) {
+            // the common case: one word, one substring; lower-cased only if it has capitals, folded only if it
+            // mixes letters and digits (what fold would find)
             String w = s.substring(a, b);
-            out.add(new Token(fold(w.toLowerCase(Locale.ROOT)), w, Token.Kind.WORD, ctx[a], a));
+            String lower = (plain & UPPER) != 0 ? w.toLowerCase(Locale.ROOT) : w;
+            String folded = (plain & (LETTER | DIGIT)) == (LETTER | DIGIT) ? fold(lower) : lower;
+            out.add(new Token(folded, w, Token.Kind.WORD, ctx[a], a));
             return;
         }
         String raw = s.substring(a, b);
@@ -191,14 +230,29 @@ final class Sentences {
         }
     }
 
-    private static boolean plainWord(String s, int a, int b) {
+    private static final int UPPER = 1;
+    private static final int LETTER = 2;
+    private static final int DIGIT = 4;
+
+    /**
+     * Whether the chunk is one plain ASCII word ({@code [A-Za-z0-9_]*}): -1 if not, else which of {@link #UPPER},
+     * {@link #LETTER} and {@link #DIGIT} it holds.
+     */
+    private static int plainWord(String s, int a, int b) {
+        int seen = 0;
         for (int k = a; k < b; k++) {
             char c = s.charAt(k);
-            if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= '0' && c <= '9')) {
-                return false;
+            if (c >= 'a' && c <= 'z') {
+                seen |= LETTER;
+            } else if (c >= 'A' && c <= 'Z') {
+                seen |= LETTER | UPPER;
+            } else if (c >= '0' && c <= '9') {
+                seen |= DIGIT;
+            } else if (c != '_') {
+                return -1;
             }
         }
-        return true;
+        return seen;
     }
 
     private static boolean isWordChar(char c) {
@@ -229,7 +283,8 @@ final class Sentences {
             letters |= Character.isLetter(c);
             digits |= Character.isDigit(c);
         }
-        if (!(letters && digits)) {
+        if (!(letters && digits) || w.length() > Lexicon.MAX_WORD) {
+            // no word of a class is longer than MAX_WORD, and folding keeps the length
             return w;
         }
         StringBuilder b = new StringBuilder(w.length());

@@ -2,10 +2,20 @@ package dev.cloakgate.policy.control;
 
 /**
  * One word of a sentence. {@code w} is the lower-cased word the rules compare ({@code raw} as written, for tool
- * names); {@code ctx} is the {@link Layout} flags where it starts.
+ * names); {@code ctx} is the {@link Layout} flags where it starts; {@code cls} the {@link Lexicon} word classes of
+ * {@code w}, looked up once.
  */
-record Token(String w, String raw, Kind kind, byte ctx, int pos) {
+record Token(String w, String raw, Kind kind, byte ctx, int pos, long cls) {
     enum Kind { WORD, PUNCT, URL, EMAIL, PATH }
+
+    Token(String w, String raw, Kind kind, byte ctx, int pos) {
+        this(w, raw, kind, ctx, pos, Lexicon.classOf(w));
+    }
+
+    /** Whether the word belongs to any of these {@link Lexicon} classes. */
+    boolean in(long classes) {
+        return (cls & classes) != 0;
+    }
 
     boolean is(String word) {
         return w.equals(word);
