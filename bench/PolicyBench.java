@@ -57,8 +57,22 @@ public class PolicyBench {
             result.putArray("content").addObject().put("type", "text").put("text", text.toString());
             long[] req = time(200_000, 20_000, () -> s.request("fs__read_text_file", "fs", "read_text_file", arguments));
             long[] res = time(200_000, 20_000, () -> s.response("fs__read_text_file", "fs", "read_text_file", result, false));
+            long[] both = time(200_000, 20_000, () -> {
+                s.request("fs__read_text_file", "fs", "read_text_file", arguments);
+                s.response("fs__read_text_file", "fs", "read_text_file", result, false);
+            });
+            // the same two evaluations through the engine alone: no copy, no keyed digest, no trace record
+            ObjectNode readDecl = s.declared("fs__read_text_file").declaration();
+            long[] engine = time(200_000, 20_000, () -> {
+                policy.engine().evaluate(new Subject(Stage.REQUEST, "bench", "fs", "fs__read_text_file", "read_text_file",
+                        readDecl, arguments.deepCopy(), false));
+                policy.engine().evaluate(new Subject(Stage.RESPONSE, "bench", "fs", "fs__read_text_file", "read_text_file",
+                        readDecl, result, false));
+            });
             print("typical call: request stage (small arguments)", req);
             print("typical call: response stage (2 KB text result)", res);
+            print("typical call: both stages, as the gateway runs them (copies, digests, trace)", both);
+            print("typical call: both stages, engine only", engine);
 
             // each control alone, on growing payloads: cost per KB must stay flat
             for (Control c : policy.engine().controls()) {
