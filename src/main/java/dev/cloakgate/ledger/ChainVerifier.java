@@ -1,0 +1,106 @@
+package dev.cloakgate.ledger;
+
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.cloakgate.crypto.Jcs;
+import dev.cloakgate.crypto.JsonDefect;
+import dev.cloakgate.crypto.StrictJson;
+
+/**
+ * Checks that entries, each given as its exact bytes, form one tenant's hash chain: every entry strict and
+ * canonical JSON with its envelope, {@code seq} consecutive, {@code prev} the hash of the entry before (hex).
+ * Every failure is reported, not only the first: an auditor needs the whole picture, and one altered entry
+ * must not hide a second one further on. The hashes it computes are returned for the Merkle tree.
+ */
+public final class ChainVerifier {
+    public static final int VERSION = 1;
+
+    /** What a verification found; {@code hashes} are the entry hashes in order (for the Merkle tree). */
+    public record Result(List<ChainFailure> failures, List<byte[]> hashes, long firstSeq, long lastSeq) {
+        public boolean valid() {
+            return failures.isEmpty();
+        }
+    }
+
+    /**
+     * @param expectedPrev the hash the first entry must chain to: {@link EntryHash#GENESIS} when the entries
+     *        start at seq 0, else the hash of the entry before them (from a trusted checkpoint or earlier export)
+     */
+    public Result verify(String tenant, List<byte[]> entries, byte[] expectedPrev) {
+        List<ChainFailure> failures = new ArrayList<>();
+        List<byte[]> hashes = new ArrayList<>(entries.size());
+        HexFormat hex = HexFormat.of();
+        byte[] prevHash = expectedPrev;
+        long prevSeq = Long.MIN_VALUE;
+        long first = -1;
+        for (int i = 0; i < entries.size(); i++) {
+            int line = i + 1;
+            byte[] bytes = entries.get(i);
+            byte[] hash = EntryHash.of(bytes);
+            hashes.add(hash);
+            StrictJson read = Jcs.parseStrict(bytes);
+            if (read instanceof StrictJson.Rejected r) {
+                for (JsonDefect d : r.defects()) {
+                    failures.add(new ChainFailure(ChainFailure.Kind.MALFORMED_ENTRY, line, d.kind() + " at " + d.where()));
+                }
+                prevHash = hash;
+                continue;
+            }
+            if (!Jcs.isCanonical(bytes)) {
+                failures.add(new ChainFailure(ChainFailure.Kind.NOT_CANONICAL, line, "bytes are not the entry's RFC 8785 form"));
+            }
+            JsonNode e = ((StrictJson.Parsed) read).value();
+            if (!envelope(e, line, failures)) {
+                prevHash = hash;
+                continue;
+            }
+            if (e.get("v").asInt() != VERSION) {
+                failures.add(new ChainFailure(ChainFailure.Kind.UNKNOWN_VERSION, line, "v " + e.get("v").asInt()));
+            }
+            if (!e.get("tenant").asText().equals(tenant)) {
+                failures.add(new ChainFailure(ChainFailure.Kind.TENANT_MISMATCH, line, "entry of another tenant"));
+            }
+            long seq = e.get("seq").asLong();
+            if (first < 0) {
+                first = seq;
+            }
+            if (prevSeq != Long.MIN_VALUE) {
+                if (seq > prevSeq + 1) {
+                    failures.add(new ChainFailure(ChainFailure.Kind.SEQ_GAP, line, "seq " + seq + " after " + prevSeq));
+                } else if (seq <= prevSeq) {
+                    failures.add(new ChainFailure(ChainFailure.Kind.SEQ_REORDER, line, "seq " + seq + " after " + prevSeq));
+                }
+            }
+            prevSeq = seq;
+            String prev = e.get("prev").asText();
+            if (prevHash != null && !prev.equals(hex.formatHex(prevHash))) {
+                failures.add(new ChainFailure(ChainFailure.Kind.PREV_MISMATCH, line, "seq " + seq
+                        + ": prev is not the hash of the entry before"));
+            }
+            prevHash = hash;
+        }
+        return new Result(List.copyOf(failures), List.copyOf(hashes), first, prevSeq == Long.MIN_VALUE ? -1 : prevSeq);
+    }
+
+    private static boolean envelope(JsonNode e, int line, List<ChainFailure> failures) {
+        boolean ok = e.isObject();
+        ok &= field(e, "v", e.path("v").isIntegralNumber(), line, failures);
+        ok &= field(e, "tenant", e.path("tenant").isTextual(), line, failures);
+        ok &= field(e, "seq", e.path("seq").isIntegralNumber() && e.path("seq").asLong() >= 0, line, failures);
+        ok &= field(e, "ts", e.path("ts").isTextual(), line, failures);
+        ok &= field(e, "kind", e.path("kind").isTextual(), line, failures);
+        ok &= field(e, "prev", e.path("prev").isTextual() && e.path("prev").asText().matches("[0-9a-f]{64}"), line, failures);
+        return ok;
+    }
+
+    private static boolean field(JsonNode e, String name, boolean ok, int line, List<ChainFailure> failures) {
+        if (!ok) {
+            failures.add(new ChainFailure(ChainFailure.Kind.MISSING_FIELD, line, name + " missing or mistyped"));
+        }
+        return ok;
+    }
+}
