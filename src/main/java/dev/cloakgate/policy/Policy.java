@@ -32,6 +32,7 @@ public final class Policy implements AutoCloseable {
     private final TenantSecret secret;
     private final MeterRegistry meters;
     private final PolicyEngine promptEngine;
+    private final PolicyEngine promptResultEngine;
 
     Policy(String tenant, PolicySettings settings, PolicyEngine engine, Catalog catalog, Budget budget,
             DecisionTrace trace, TenantSecret secret, MeterRegistry meters) {
@@ -45,6 +46,10 @@ public final class Policy implements AutoCloseable {
         this.meters = meters;
         this.promptEngine = new PolicyEngine(engine.controls().stream()
                 .filter(c -> c.name().equals("instruction_injection")).toList());
+        // a prompt's messages are instructions the user chose to send ("Act as a reviewer..."): judging them as
+        // injected instructions would refuse every prompt; their declarations are judged at discovery instead
+        this.promptResultEngine = new PolicyEngine(engine.controls().stream()
+                .filter(c -> !c.name().equals("instruction_injection")).toList());
     }
 
     /**
@@ -118,6 +123,15 @@ public final class Policy implements AutoCloseable {
 
     /** Evaluates, times and traces one decision. */
     Decision decide(Subject s, String sessionDigest) {
+        return decide(engine, s, sessionDigest);
+    }
+
+    /** The response stage of a prompts/get: every response control but instruction_injection. */
+    Decision decidePromptResult(Subject s, String sessionDigest) {
+        return decide(promptResultEngine, s, sessionDigest);
+    }
+
+    private Decision decide(PolicyEngine engine, Subject s, String sessionDigest) {
         long t0 = System.nanoTime();
         Decision d = engine.evaluate(s);
         long micros = (System.nanoTime() - t0) / 1_000;

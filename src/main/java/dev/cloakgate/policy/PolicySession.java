@@ -196,6 +196,12 @@ public final class PolicySession {
                 decl == null ? null : decl.declaration(), payload.deepCopy(), error), digest);
     }
 
+    /** The response stage of a prompts/get (the messages of a prompt the user chose). */
+    public Decision promptResult(String prompt, String upstream, String upstreamPrompt, JsonNode payload, boolean error) {
+        return policy.decidePromptResult(new Subject(Stage.RESPONSE, sessionId, upstream, prompt, upstreamPrompt, null,
+                payload.deepCopy(), error), digest);
+    }
+
     public void close() {
         policy.closed(sessionId);
     }

@@ -463,8 +463,10 @@ public final class GatewaySession implements Upstream.Listener {
         if (payload == null) {
             return response;
         }
-        String tool = "tools/call".equals(method) ? exposed : method;
-        Decision d = policy.response(tool, upstream.name(), params.path("name").asText(null), payload, error);
+        String tool = "resources/read".equals(method) ? method : exposed;
+        Decision d = "prompts/get".equals(method)
+                ? policy.promptResult(tool, upstream.name(), params.path("name").asText(null), payload, error)
+                : policy.response(tool, upstream.name(), params.path("name").asText(null), payload, error);
         if (d instanceof Decision.Redact r) {
             ObjectNode out = response.deepCopy();
             out.set(error ? "error" : "result", r.payload());
