@@ -1,0 +1,433 @@
+package dev.cloakgate.ledger;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.cloakgate.crypto.Jcs;
+import dev.cloakgate.crypto.StrictJson;
+
+/**
+ * One tenant's ledger in SQLite: {@code {dataDir}/ledger/{tenant}.db}, one row per entry (seq, entry hash, exact
+ * RFC 8785 bytes), plus a meta table naming the tenant and format.
+ *
+ * <p><b>Crash safety.</b> The database runs in WAL mode and every {@link #append} is one transaction: a process
+ * killed at any moment (kill -9) leaves each batch either wholly committed or wholly absent, so the chain always
+ * verifies. {@code synchronous=FULL}: in WAL mode NORMAL is already all-or-nothing against a process crash (the
+ * WAL lives in the OS page cache, which survives the process), but on power loss or an OS crash it may drop the
+ * last committed transactions, i.e. entries whose callers were told they were recorded. FULL fsyncs the WAL at
+ * every commit so a committed entry survives power loss too; group commit ({@link LedgerWriter}) spreads that
+ * fsync over hundreds of entries, so it costs little.
+ *
+ * <p><b>One writer.</b> For its whole life the store holds an exclusive OS lock on
+ * {@code {dataDir}/ledger/{tenant}.lock}; a second store on the same files, in this process or another, gets a
+ * {@link LedgerLockedException}. The OS releases the lock when the process dies, even by SIGKILL.
+ *
+ * <p>Methods are synchronized: one JDBC connection, one writer.
+ */
+public final class LedgerStore implements AutoCloseable {
+    public static final int FORMAT = 1;
+    private static final Pattern TENANT = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+    private static final Set<String> ENVELOPE = Set.of("v", "tenant", "seq", "ts", "prev");
+    private static final DateTimeFormatter TS = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSS'Z'")
+            .withZone(ZoneOffset.UTC);
+    private static final ObjectMapper M = new ObjectMapper();
+    private static final HexFormat HEX = HexFormat.of();
+    /** Lock files held by stores of this JVM. */
+    private static final Set<String> HELD = ConcurrentHashMap.newKeySet();
+
+    /** One stored entry's position and hash. */
+    public record Appended(long seq, byte[] hash) {
+    }
+
+    private final String tenant;
+    private final Path dbFile;
+    private final Path lockFile;
+    private final String lockKey;
+    private final Clock clock;
+    private final FileChannel lockChannel;
+    private final FileLock lock;
+    private final Connection db;
+    private final TreeHasher hasher = new TreeHasher();
+    private long nextSeq;
+    private byte[] lastHash;
+    private boolean closed;
+
+    private LedgerStore(String tenant, Path dbFile, Path lockFile, String lockKey, Clock clock, FileChannel lockChannel, FileLock lock,
+            Connection db) {
+        this.tenant = tenant;
+        this.dbFile = dbFile;
+        this.lockFile = lockFile;
+        this.lockKey = lockKey;
+        this.clock = clock;
+        this.lockChannel = lockChannel;
+        this.lock = lock;
+        this.db = db;
+    }
+
+    public static LedgerStore open(Path dataDir, String tenant) {
+        return open(dataDir, tenant, Clock.systemUTC());
+    }
+
+    public static LedgerStore open(Path dataDir, String tenant, Clock clock) {
+        if (tenant == null || !TENANT.matcher(tenant).matches()) {
+            throw new IllegalArgumentException("a tenant id for the ledger is 1-64 of [A-Za-z0-9._-], starting alphanumeric");
+        }
+        Path dir = dataDir.resolve("ledger");
+        Path dbFile = dir.resolve(tenant + ".db");
+        Path lockFile = dir.resolve(tenant + ".lock");
+        FileChannel channel = null;
+        FileLock lock = null;
+        Connection db = null;
+        String lockKey = null;
+        try {
+            Files.createDirectories(dir);
+            // POSIX locks are per process and closing ANY descriptor of the file drops them all (FileLock javadoc),
+            // so a second store in this JVM must be refused before it opens the lock file at all
+            lockKey = dir.toRealPath().resolve(tenant + ".lock").toString();
+            if (!HELD.add(lockKey)) {
+                lockKey = null;
+                throw new LedgerLockedException(lockFile, "another store in this process, pid " + ProcessHandle.current().pid());
+            }
+            channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            lock = channel.tryLock();
+            if (lock == null) {
+                String holder = holder(channel);
+                channel.close();
+                channel = null;
+                throw new LedgerLockedException(lockFile, holder);
+            }
+            writeHolder(channel);
+            db = DriverManager.getConnection("jdbc:sqlite:" + dbFile.toAbsolutePath());
+            LedgerStore store = new LedgerStore(tenant, dbFile, lockFile, lockKey, clock, channel, lock, db);
+            store.init();
+            return store;
+        } catch (IOException | SQLException | RuntimeException e) {
+            closeQuietly(db);
+            try {
+                if (lock != null) {
+                    lock.release();
+                }
+                if (channel != null) {
+                    channel.close();
+                }
+            } catch (IOException ignored) {
+                // the OS releases it anyway when the channel is gone
+            }
+            if (lockKey != null) {
+                HELD.remove(lockKey);
+            }
+            if (e instanceof LedgerStoreException || e instanceof IllegalArgumentException) {
+                throw (RuntimeException) e;
+            }
+            throw new LedgerStoreException("cannot open ledger " + dbFile + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String holder(FileChannel channel) {
+        try {
+            ByteBuffer buf = ByteBuffer.allocate(256);
+            int n = channel.read(buf, 0);
+            return n <= 0 ? "" : new String(buf.array(), 0, n, StandardCharsets.UTF_8).trim();
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static void writeHolder(FileChannel channel) throws IOException {
+        byte[] who = ("pid " + ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.UTF_8);
+        channel.truncate(0);
+        channel.write(ByteBuffer.wrap(who), 0);
+        channel.force(false);
+    }
+
+    private void init() throws SQLException {
+        try (Statement s = db.createStatement()) {
+            try (ResultSet rs = s.executeQuery("PRAGMA journal_mode=WAL")) {
+                if (!rs.next() || !"wal".equalsIgnoreCase(rs.getString(1))) {
+                    throw new LedgerStoreException(dbFile + ": SQLite refused WAL journal mode");
+                }
+            }
+            s.execute("PRAGMA synchronous=FULL");
+            s.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+            s.execute("CREATE TABLE IF NOT EXISTS entries (seq INTEGER PRIMARY KEY, hash BLOB NOT NULL, bytes BLOB NOT NULL)");
+        }
+        db.setAutoCommit(false);
+        String storedTenant = meta("tenant");
+        if (storedTenant == null) {
+            try (PreparedStatement p = db.prepareStatement("INSERT INTO meta (key, value) VALUES (?, ?)")) {
+                p.setString(1, "tenant");
+                p.setString(2, tenant);
+                p.addBatch();
+                p.setString(1, "format");
+                p.setString(2, Integer.toString(FORMAT));
+                p.addBatch();
+                p.executeBatch();
+            }
+            db.commit();
+        } else if (!storedTenant.equals(tenant)) {
+            throw new LedgerStoreException(dbFile + " holds the ledger of tenant '" + storedTenant + "', not '" + tenant + "'");
+        } else if (!Integer.toString(FORMAT).equals(meta("format"))) {
+            throw new LedgerStoreException(dbFile + " has ledger format " + meta("format") + "; this gateway reads " + FORMAT);
+        }
+        loadTail();
+        db.commit();
+    }
+
+    private String meta(String key) throws SQLException {
+        try (PreparedStatement p = db.prepareStatement("SELECT value FROM meta WHERE key = ?")) {
+            p.setString(1, key);
+            try (ResultSet rs = p.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
+    /** Continues the chain from the last stored entry, after checking that its stored hash is its bytes' hash. */
+    private void loadTail() throws SQLException {
+        try (Statement s = db.createStatement();
+                ResultSet rs = s.executeQuery("SELECT seq, hash, bytes, (SELECT count(*) FROM entries) FROM entries ORDER BY seq DESC LIMIT 1")) {
+            if (!rs.next()) {
+                nextSeq = 0;
+                lastHash = EntryHash.GENESIS;
+                return;
+            }
+            long seq = rs.getLong(1);
+            byte[] hash = rs.getBytes(2);
+            byte[] bytes = rs.getBytes(3);
+            long count = rs.getLong(4);
+            String where = dbFile + ": last entry (seq " + seq + ")";
+            if (count != seq + 1) {
+                throw new LedgerStoreException(dbFile + ": " + count + " entries stored but the last has seq " + seq
+                        + "; entries are missing, refusing to continue the chain");
+            }
+            if (!Arrays.equals(EntryHash.of(bytes), hash)) {
+                throw new LedgerStoreException(where + ": stored hash is not the hash of its bytes; the ledger is damaged, refusing to continue the chain");
+            }
+            StrictJson read = Jcs.parseStrict(bytes);
+            if (!(read instanceof StrictJson.Parsed parsed) || !Jcs.isCanonical(bytes)) {
+                throw new LedgerStoreException(where + ": bytes are not a canonical JSON entry; the ledger is damaged");
+            }
+            JsonNode e = parsed.value();
+            if (e.path("seq").asLong(-1) != seq || !tenant.equals(e.path("tenant").asText())) {
+                throw new LedgerStoreException(where + ": entry's own seq/tenant disagree with its row; the ledger is damaged");
+            }
+            nextSeq = seq + 1;
+            lastHash = hash;
+        }
+    }
+
+    /**
+     * Appends the bodies (each the kind's fields plus {@code kind}) as consecutive entries in ONE transaction:
+     * all are stored or, if any fails (a body that has no canonical form, a disk error), none is and the chain
+     * stays where it was.
+     */
+    public synchronized List<Appended> append(List<ObjectNode> bodies) {
+        ensureOpen();
+        if (bodies.isEmpty()) {
+            return List.of();
+        }
+        List<Appended> out = new ArrayList<>(bodies.size());
+        long seq = nextSeq;
+        byte[] prev = lastHash;
+        String ts = TS.format(clock.instant());
+        try (PreparedStatement p = db.prepareStatement("INSERT INTO entries (seq, hash, bytes) VALUES (?, ?, ?)")) {
+            for (ObjectNode body : bodies) {
+                byte[] bytes = Jcs.canonicalize(entry(body, seq, ts, prev));
+                byte[] hash = EntryHash.of(bytes);
+                p.setLong(1, seq);
+                p.setBytes(2, hash);
+                p.setBytes(3, bytes);
+                p.executeUpdate();
+                out.add(new Appended(seq, hash));
+                prev = hash;
+                seq++;
+            }
+            db.commit();
+        } catch (SQLException | RuntimeException e) {
+            rollbackQuietly();
+            if (e instanceof IllegalArgumentException iae) {
+                throw iae;
+            }
+            throw new LedgerStoreException(dbFile + ": append of " + bodies.size() + " entries failed, none stored: " + e.getMessage(), e);
+        }
+        nextSeq = seq;
+        lastHash = prev;
+        return out;
+    }
+
+    private ObjectNode entry(ObjectNode body, long seq, String ts, byte[] prev) {
+        if (body == null || !body.path("kind").isTextual() || body.path("kind").asText().isEmpty()) {
+            throw new IllegalArgumentException("a ledger entry body needs a non-empty text field 'kind'");
+        }
+        for (String f : ENVELOPE) {
+            if (body.has(f)) {
+                throw new IllegalArgumentException("a ledger entry body may not set the envelope field '" + f + "'");
+            }
+        }
+        ObjectNode e = M.createObjectNode();
+        e.put("v", ChainVerifier.VERSION).put("tenant", tenant).put("seq", seq).put("ts", ts).put("prev", HEX.formatHex(prev));
+        e.setAll(body);
+        return e;
+    }
+
+    /** The exact stored bytes of entries {@code fromSeq..toSeqInclusive}, in seq order. */
+    public synchronized List<byte[]> read(long fromSeq, long toSeqInclusive) {
+        ensureOpen();
+        if (fromSeq < 0 || toSeqInclusive < fromSeq - 1 || toSeqInclusive >= nextSeq) {
+            throw new IndexOutOfBoundsException("entries " + fromSeq + ".." + toSeqInclusive + " of " + nextSeq);
+        }
+        List<byte[]> out = new ArrayList<>((int) Math.min(toSeqInclusive - fromSeq + 1, 1 << 20));
+        try (PreparedStatement p = db.prepareStatement("SELECT bytes FROM entries WHERE seq BETWEEN ? AND ? ORDER BY seq")) {
+            p.setLong(1, fromSeq);
+            p.setLong(2, toSeqInclusive);
+            try (ResultSet rs = p.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getBytes(1));
+                }
+            }
+            db.commit();
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw new LedgerStoreException(dbFile + ": read failed: " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /** The stored entry hash of {@code seq}. */
+    public synchronized byte[] hash(long seq) {
+        ensureOpen();
+        if (seq < 0 || seq >= nextSeq) {
+            throw new IndexOutOfBoundsException("entry " + seq + " of " + nextSeq);
+        }
+        try (PreparedStatement p = db.prepareStatement("SELECT hash FROM entries WHERE seq = ?")) {
+            p.setLong(1, seq);
+            try (ResultSet rs = p.executeQuery()) {
+                if (!rs.next()) {
+                    throw new LedgerStoreException(dbFile + ": entry " + seq + " is missing");
+                }
+                byte[] h = rs.getBytes(1);
+                db.commit();
+                return h;
+            }
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw new LedgerStoreException(dbFile + ": read failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The stored entries as Merkle leaves: leaf i is {@link TreeHasher#leaf} of entry i's hash, the form
+     * {@link MerkleTree#append} gives for the entry hash as leaf data.
+     */
+    public LeafSource leaves() {
+        return new LeafSource() {
+            @Override
+            public long size() {
+                return LedgerStore.this.size();
+            }
+
+            @Override
+            public byte[] leafHash(long index) {
+                return hasher.leaf(hash(index));
+            }
+        };
+    }
+
+    /** Number of entries stored (the next seq). */
+    public synchronized long size() {
+        return nextSeq;
+    }
+
+    /** Seq of the last entry, -1 when empty. */
+    public synchronized long lastSeq() {
+        return nextSeq - 1;
+    }
+
+    /** Hash of the last entry, {@link EntryHash#GENESIS} when empty. */
+    public synchronized byte[] lastHash() {
+        return lastHash.clone();
+    }
+
+    public String tenant() {
+        return tenant;
+    }
+
+    public Path dbFile() {
+        return dbFile;
+    }
+
+    public Path lockFile() {
+        return lockFile;
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("ledger store " + dbFile + " is closed");
+        }
+    }
+
+    private void rollbackQuietly() {
+        try {
+            db.rollback();
+        } catch (SQLException ignored) {
+            // the connection is broken; nothing was committed
+        }
+    }
+
+    private static void closeQuietly(Connection c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // closing after a failed open
+            }
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            db.close();
+        } catch (SQLException e) {
+            throw new LedgerStoreException(dbFile + ": close failed: " + e.getMessage(), e);
+        } finally {
+            try {
+                lock.release();
+                lockChannel.close();
+            } catch (IOException ignored) {
+                // the OS drops the lock with the channel or the process
+            }
+            HELD.remove(lockKey);
+        }
+    }
+}
