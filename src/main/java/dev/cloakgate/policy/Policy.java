@@ -134,10 +134,7 @@ public final class Policy implements AutoCloseable {
     private Decision decide(PolicyEngine engine, Subject s, String sessionDigest) {
         long t0 = System.nanoTime();
         Decision d = engine.evaluate(s);
-        long micros = (System.nanoTime() - t0) / 1_000;
-        String json = s.payload() == null ? "null" : s.payload().toString();
-        trace.record(new DecisionTrace.Entry(tenant, sessionDigest, s.stage(), s.upstream(), s.tool(), d, micros,
-                json.getBytes(StandardCharsets.UTF_8).length, secret.hmac(json)));
+        record(s, sessionDigest, d, (System.nanoTime() - t0) / 1_000);
         if (meters != null) {
             meters.counter("cloakgate.policy.decisions", "tenant", tenant, "stage", s.stage().code(), "action",
                     d.action().code()).increment();
@@ -149,16 +146,19 @@ public final class Policy implements AutoCloseable {
     Decision decidePrompt(Subject s, String sessionDigest) {
         long t0 = System.nanoTime();
         Decision d = promptEngine.evaluate(s);
-        String json = s.payload().toString();
-        trace.record(new DecisionTrace.Entry(tenant, sessionDigest, s.stage(), s.upstream(), s.tool(), d,
-                (System.nanoTime() - t0) / 1_000, json.getBytes(StandardCharsets.UTF_8).length, secret.hmac(json)));
+        record(s, sessionDigest, d, (System.nanoTime() - t0) / 1_000);
         return d;
     }
 
     /** Records a decision made outside the engine (a call to a withheld tool). */
     void traceOnly(Subject s, String sessionDigest, Decision d) {
+        record(s, sessionDigest, d, 0);
+    }
+
+    /** One trace line: the payload bound by its length and keyed digest, never by itself. */
+    private void record(Subject s, String sessionDigest, Decision d, long micros) {
         String json = s.payload() == null ? "null" : s.payload().toString();
-        trace.record(new DecisionTrace.Entry(tenant, sessionDigest, s.stage(), s.upstream(), s.tool(), d, 0,
+        trace.record(new DecisionTrace.Entry(tenant, sessionDigest, s.stage(), s.upstream(), s.tool(), d, micros,
                 json.getBytes(StandardCharsets.UTF_8).length, secret.hmac(json)));
     }
 

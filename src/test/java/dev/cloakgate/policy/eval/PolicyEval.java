@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -332,9 +331,5 @@ public final class PolicyEval {
         Files.writeString(out, md, StandardCharsets.UTF_8);
         System.out.println(md);
         System.exit(0);
-    }
-
-    static Comparator<Case> byId() {
-        return Comparator.comparing(Case::id);
     }
 }
