@@ -151,12 +151,22 @@ public final class PolicySession {
         return copy;
     }
 
+    /** Keywords whose value maps names to schemas: a property called "description" is not a description. */
+    private static final java.util.Set<String> SCHEMA_MAPS = java.util.Set.of("properties", "patternProperties",
+            "$defs", "definitions", "dependentSchemas");
+
     private static void strip(JsonNode schema) {
         if (schema instanceof ObjectNode o) {
             o.remove("description");
             o.remove("title");
             o.remove("examples");
-            o.elements().forEachRemaining(PolicySession::strip);
+            o.fields().forEachRemaining(e -> {
+                if (SCHEMA_MAPS.contains(e.getKey()) && e.getValue() instanceof ObjectNode named) {
+                    named.elements().forEachRemaining(PolicySession::strip);
+                } else {
+                    strip(e.getValue());
+                }
+            });
         } else if (schema instanceof ArrayNode a) {
             a.elements().forEachRemaining(PolicySession::strip);
         }
