@@ -61,15 +61,16 @@ class SessionRegistryTest {
     @Test
     void idleStdioChildIsEndedAndRespawnedOnNextUse() throws Exception {
         SessionRegistry r = registry(Duration.ofMillis(200), Duration.ofMinutes(5));
+        java.util.Set<Long> before = probePids();
         GatewaySession s = r.create(probeTenant());
         ObjectNode init = s.initialize(initialize()).get();
         assertEquals("2025-06-18", init.path("result").path("protocolVersion").asText());
         r.register(s);
-        long pid = childPid();
+        long pid = childPid(before);
         assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
         Thread.sleep(400);
         r.sweep();
-        ProcessHandle.of(pid).ifPresent(p -> p.onExit().orTimeout(5, java.util.concurrent.TimeUnit.SECONDS).join());
+        ProcessHandle.of(pid).ifPresent(p -> p.onExit().orTimeout(20, java.util.concurrent.TimeUnit.SECONDS).join());
         assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "idle child ended");
         assertFalse(s.upstreams().get("alpha").connected());
 
@@ -83,22 +84,33 @@ class SessionRegistryTest {
     @Test
     void idleSessionExpiresAndItsChildIsEnded() throws Exception {
         SessionRegistry r = registry(Duration.ofMinutes(5), Duration.ofMillis(200));
+        java.util.Set<Long> before = probePids();
         GatewaySession s = r.create(probeTenant());
         s.initialize(initialize()).get();
         r.register(s);
-        long pid = childPid();
+        long pid = childPid(before);
         Thread.sleep(400);
         r.sweep();
         assertNull(r.get(s.id()), "expired sessions are gone (the client then gets 404)");
         assertTrue(s.closed());
-        ProcessHandle.of(pid).ifPresent(p -> p.onExit().orTimeout(5, java.util.concurrent.TimeUnit.SECONDS).join());
+        ProcessHandle.of(pid).ifPresent(p -> p.onExit().orTimeout(20, java.util.concurrent.TimeUnit.SECONDS).join());
         assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
     }
 
-    private static long childPid() {
+    // the child this test spawned, told apart from probes other tests left running by set difference, not by
+    // the highest pid (pids wrap on busy CI machines)
+    private static long childPid(java.util.Set<Long> before) {
+        java.util.Set<Long> now = probePids();
+        now.removeAll(before);
+        assertEquals(1, now.size(), "exactly one new probe child: " + now);
+        return now.iterator().next();
+    }
+
+    private static java.util.Set<Long> probePids() {
         return ProcessHandle.current().descendants()
                 .filter(p -> p.info().commandLine().map(c -> c.contains("probe-server.mjs")).orElse(false))
-                .filter(ProcessHandle::isAlive).mapToLong(ProcessHandle::pid).max().orElseThrow();
+                .filter(ProcessHandle::isAlive).map(ProcessHandle::pid)
+                .collect(java.util.stream.Collectors.toCollection(java.util.HashSet::new));
     }
 
 }
