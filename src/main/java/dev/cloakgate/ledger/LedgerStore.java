@@ -65,6 +65,10 @@ public final class LedgerStore implements AutoCloseable {
     public record Appended(long seq, byte[] hash) {
     }
 
+    /** A signed checkpoint (C2SP signed note, UTF-8) of the tree of the first {@code size} entries. */
+    public record StoredCheckpoint(long size, byte[] note) {
+    }
+
     private final String tenant;
     private final Path dbFile;
     private final Path lockFile;
@@ -73,13 +77,15 @@ public final class LedgerStore implements AutoCloseable {
     private final FileChannel lockChannel;
     private final FileLock lock;
     private final Connection db;
+    private final boolean readOnly;
     private final TreeHasher hasher = new TreeHasher();
     private long nextSeq;
     private byte[] lastHash;
     private boolean closed;
 
     private LedgerStore(String tenant, Path dbFile, Path lockFile, String lockKey, Clock clock, FileChannel lockChannel, FileLock lock,
-            Connection db) {
+            Connection db, boolean readOnly) {
+        this.readOnly = readOnly;
         this.tenant = tenant;
         this.dbFile = dbFile;
         this.lockFile = lockFile;
@@ -124,7 +130,7 @@ public final class LedgerStore implements AutoCloseable {
             }
             writeHolder(channel);
             db = DriverManager.getConnection("jdbc:sqlite:" + dbFile.toAbsolutePath());
-            LedgerStore store = new LedgerStore(tenant, dbFile, lockFile, lockKey, clock, channel, lock, db);
+            LedgerStore store = new LedgerStore(tenant, dbFile, lockFile, lockKey, clock, channel, lock, db, false);
             store.init();
             return store;
         } catch (IOException | SQLException | RuntimeException e) {
@@ -146,6 +152,64 @@ public final class LedgerStore implements AutoCloseable {
                 throw (RuntimeException) e;
             }
             throw new LedgerStoreException("cannot open ledger " + dbFile + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Opens an existing ledger for reading only, without its lock, so an export can run beside the gateway that
+     * writes it: SQLite's WAL gives this connection a consistent snapshot per read while the writer commits.
+     */
+    public static LedgerStore openReadOnly(Path dataDir, String tenant) {
+        if (tenant == null || !TENANT.matcher(tenant).matches()) {
+            throw new IllegalArgumentException("a tenant id for the ledger is 1-64 of [A-Za-z0-9._-], starting alphanumeric");
+        }
+        Path dir = dataDir.resolve("ledger");
+        Path dbFile = dir.resolve(tenant + ".db");
+        if (!Files.isRegularFile(dbFile)) {
+            throw new LedgerStoreException("no ledger for tenant '" + tenant + "' at " + dbFile);
+        }
+        Connection db = null;
+        try {
+            org.sqlite.SQLiteConfig c = new org.sqlite.SQLiteConfig();
+            c.setReadOnly(true);
+            db = DriverManager.getConnection("jdbc:sqlite:" + dbFile.toAbsolutePath(), c.toProperties());
+            LedgerStore store = new LedgerStore(tenant, dbFile, dir.resolve(tenant + ".lock"), null, Clock.systemUTC(), null,
+                    null, db, true);
+            store.initReadOnly();
+            return store;
+        } catch (SQLException | RuntimeException e) {
+            closeQuietly(db);
+            if (e instanceof LedgerStoreException) {
+                throw (RuntimeException) e;
+            }
+            throw new LedgerStoreException("cannot open ledger " + dbFile + " for reading: " + e.getMessage(), e);
+        }
+    }
+
+    private void initReadOnly() throws SQLException {
+        db.setAutoCommit(false);
+        String storedTenant = meta("tenant");
+        if (!tenant.equals(storedTenant)) {
+            throw new LedgerStoreException(dbFile + " holds the ledger of tenant '" + storedTenant + "', not '" + tenant + "'");
+        }
+        if (!Integer.toString(FORMAT).equals(meta("format"))) {
+            throw new LedgerStoreException(dbFile + " has ledger format " + meta("format") + "; this gateway reads " + FORMAT);
+        }
+        loadTail();
+        db.commit();
+    }
+
+    /** Re-reads the tail a writer may have moved since (read-only stores only). */
+    public synchronized void refresh() {
+        if (!readOnly) {
+            return;
+        }
+        try {
+            loadTail();
+            db.commit();
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw new LedgerStoreException(dbFile + ": read failed: " + e.getMessage(), e);
         }
     }
 
@@ -176,6 +240,7 @@ public final class LedgerStore implements AutoCloseable {
             s.execute("PRAGMA synchronous=FULL");
             s.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
             s.execute("CREATE TABLE IF NOT EXISTS entries (seq INTEGER PRIMARY KEY, hash BLOB NOT NULL, bytes BLOB NOT NULL)");
+            s.execute("CREATE TABLE IF NOT EXISTS checkpoints (size INTEGER PRIMARY KEY, note BLOB NOT NULL)");
         }
         db.setAutoCommit(false);
         String storedTenant = meta("tenant");
@@ -248,7 +313,7 @@ public final class LedgerStore implements AutoCloseable {
      * stays where it was.
      */
     public synchronized List<Appended> append(List<ObjectNode> bodies) {
-        ensureOpen();
+        ensureWritable();
         if (bodies.isEmpty()) {
             return List.of();
         }
@@ -359,6 +424,88 @@ public final class LedgerStore implements AutoCloseable {
         };
     }
 
+    /** The stored hashes of entries {@code fromSeq..toSeqInclusive}, in seq order, in one query. */
+    public synchronized List<byte[]> hashes(long fromSeq, long toSeqInclusive) {
+        ensureOpen();
+        if (fromSeq < 0 || toSeqInclusive < fromSeq - 1 || toSeqInclusive >= nextSeq) {
+            throw new IndexOutOfBoundsException("entries " + fromSeq + ".." + toSeqInclusive + " of " + nextSeq);
+        }
+        List<byte[]> out = new ArrayList<>((int) Math.min(toSeqInclusive - fromSeq + 1, 1 << 24));
+        try (PreparedStatement p = db.prepareStatement("SELECT hash FROM entries WHERE seq BETWEEN ? AND ? ORDER BY seq")) {
+            p.setLong(1, fromSeq);
+            p.setLong(2, toSeqInclusive);
+            try (ResultSet rs = p.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getBytes(1));
+                }
+            }
+            db.commit();
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw new LedgerStoreException(dbFile + ": read failed: " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /**
+     * Stores a signed checkpoint of the first {@code size} entries ({@code 1 <= size <= size()}). The store does
+     * not check the signature or the root: the caller (the ledger's checkpointer) made both. Storing a second
+     * note for a size already checkpointed replaces the first (a re-signing after a key rotation).
+     */
+    public synchronized void putCheckpoint(long size, byte[] note) {
+        ensureWritable();
+        if (size < 1 || size > nextSeq) {
+            throw new IllegalArgumentException("checkpoint size " + size + " is outside 1.." + nextSeq);
+        }
+        try (PreparedStatement p = db.prepareStatement("INSERT OR REPLACE INTO checkpoints (size, note) VALUES (?, ?)")) {
+            p.setLong(1, size);
+            p.setBytes(2, note);
+            p.executeUpdate();
+            db.commit();
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw new LedgerStoreException(dbFile + ": storing the checkpoint of size " + size + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Stored checkpoints with {@code fromSize <= size <= toSize}, smallest first. */
+    public synchronized List<StoredCheckpoint> checkpoints(long fromSize, long toSize) {
+        ensureOpen();
+        List<StoredCheckpoint> out = new ArrayList<>();
+        try (PreparedStatement p = db.prepareStatement("SELECT size, note FROM checkpoints WHERE size BETWEEN ? AND ? ORDER BY size")) {
+            p.setLong(1, fromSize);
+            p.setLong(2, toSize);
+            try (ResultSet rs = p.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new StoredCheckpoint(rs.getLong(1), rs.getBytes(2)));
+                }
+            }
+            db.commit();
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw new LedgerStoreException(dbFile + ": read failed: " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /** The stored checkpoint with the largest size, or null when none exists. */
+    public synchronized StoredCheckpoint latestCheckpoint() {
+        ensureOpen();
+        try (Statement s = db.createStatement();
+                ResultSet rs = s.executeQuery("SELECT size, note FROM checkpoints ORDER BY size DESC LIMIT 1")) {
+            StoredCheckpoint c = rs.next() ? new StoredCheckpoint(rs.getLong(1), rs.getBytes(2)) : null;
+            db.commit();
+            return c;
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw new LedgerStoreException(dbFile + ": read failed: " + e.getMessage(), e);
+        }
+    }
+
+    public boolean readOnly() {
+        return readOnly;
+    }
+
     /** Number of entries stored (the next seq). */
     public synchronized long size() {
         return nextSeq;
@@ -384,6 +531,13 @@ public final class LedgerStore implements AutoCloseable {
 
     public Path lockFile() {
         return lockFile;
+    }
+
+    private void ensureWritable() {
+        ensureOpen();
+        if (readOnly) {
+            throw new IllegalStateException("ledger store " + dbFile + " is open for reading only");
+        }
     }
 
     private void ensureOpen() {
@@ -421,13 +575,15 @@ public final class LedgerStore implements AutoCloseable {
         } catch (SQLException e) {
             throw new LedgerStoreException(dbFile + ": close failed: " + e.getMessage(), e);
         } finally {
-            try {
-                lock.release();
-                lockChannel.close();
-            } catch (IOException ignored) {
-                // the OS drops the lock with the channel or the process
+            if (lock != null) {
+                try {
+                    lock.release();
+                    lockChannel.close();
+                } catch (IOException ignored) {
+                    // the OS drops the lock with the channel or the process
+                }
+                HELD.remove(lockKey);
             }
-            HELD.remove(lockKey);
         }
     }
 }

@@ -8,6 +8,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
+import org.jboss.logging.Logger;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -26,6 +28,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * <p>The writer does not own the store: {@link #close} flushes and stops the thread, the caller closes the store.
  */
 public final class LedgerWriter implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(LedgerWriter.class);
     public static final int DEFAULT_MAX_BATCH = 512;
     public static final int DEFAULT_QUEUE = 16_384;
     public static final long DEFAULT_OFFER_TIMEOUT_MILLIS = 100;
@@ -33,7 +36,30 @@ public final class LedgerWriter implements AutoCloseable {
     private record Pending(ObjectNode body, CompletableFuture<Long> seq) {
     }
 
+    /**
+     * Runs on the writer thread, so it sees every entry in order and may use the store without racing an append:
+     * the ledger's Merkle tree and checkpoints hang off this.
+     */
+    public interface Listener {
+        /** A batch was committed, in seq order. */
+        void appended(List<LedgerStore.Appended> batch);
+
+        /** Nothing arrived for a while (about 50 ms) or the writer is about to stop. */
+        void idle();
+
+        Listener NONE = new Listener() {
+            @Override
+            public void appended(List<LedgerStore.Appended> batch) {
+            }
+
+            @Override
+            public void idle() {
+            }
+        };
+    }
+
     private final LedgerStore store;
+    private final Listener listener;
     private final int maxBatch;
     private final long offerTimeoutMillis;
     private final BlockingQueue<Pending> queue;
@@ -45,10 +71,15 @@ public final class LedgerWriter implements AutoCloseable {
     }
 
     public LedgerWriter(LedgerStore store, int maxBatch, int queueCapacity, long offerTimeoutMillis) {
+        this(store, maxBatch, queueCapacity, offerTimeoutMillis, Listener.NONE);
+    }
+
+    public LedgerWriter(LedgerStore store, int maxBatch, int queueCapacity, long offerTimeoutMillis, Listener listener) {
         if (maxBatch < 1 || queueCapacity < 1 || offerTimeoutMillis < 0) {
             throw new IllegalArgumentException("maxBatch and queueCapacity must be positive, offerTimeoutMillis not negative");
         }
         this.store = store;
+        this.listener = listener;
         this.maxBatch = maxBatch;
         this.offerTimeoutMillis = offerTimeoutMillis;
         this.queue = new ArrayBlockingQueue<>(queueCapacity);
@@ -95,12 +126,21 @@ public final class LedgerWriter implements AutoCloseable {
                 if (closed && queue.isEmpty()) {
                     return;
                 }
+                idle();
                 continue;
             }
             batch.add(first);
             queue.drainTo(batch, maxBatch - 1);
             write(batch);
             batch.clear();
+        }
+    }
+
+    private void idle() {
+        try {
+            listener.idle();
+        } catch (RuntimeException e) {
+            LOG.warnf("ledger %s: idle work failed: %s", store.tenant(), e.getMessage());
         }
     }
 
@@ -111,6 +151,7 @@ public final class LedgerWriter implements AutoCloseable {
         }
         try {
             List<LedgerStore.Appended> done = store.append(bodies);
+            appended(done);
             for (int i = 0; i < batch.size(); i++) {
                 batch.get(i).seq().complete(done.get(i).seq());
             }
@@ -121,11 +162,23 @@ public final class LedgerWriter implements AutoCloseable {
             }
             for (Pending p : batch) {
                 try {
-                    p.seq().complete(store.append(List.of(p.body())).get(0).seq());
+                    List<LedgerStore.Appended> one = store.append(List.of(p.body()));
+                    appended(one);
+                    p.seq().complete(one.get(0).seq());
                 } catch (RuntimeException e) {
                     p.seq().completeExceptionally(e);
                 }
             }
+        }
+    }
+
+    private void appended(List<LedgerStore.Appended> done) {
+        try {
+            listener.appended(done);
+        } catch (RuntimeException e) {
+            // the entries are committed; a failing listener (a checkpoint that could not be stored) must not
+            // turn them into failures for their callers
+            LOG.warnf("ledger %s: after-append work failed: %s", store.tenant(), e.getMessage());
         }
     }
 
@@ -153,5 +206,6 @@ public final class LedgerWriter implements AutoCloseable {
             write(rest);
             rest.clear();
         }
+        idle();
     }
 }

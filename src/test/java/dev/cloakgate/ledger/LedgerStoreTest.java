@@ -241,4 +241,44 @@ class LedgerStoreTest {
             return -1; // not there yet, or busy: the caller polls
         }
     }
+
+    @Test
+    void checkpointsAreStoredAndListedBySize() {
+        try (LedgerStore store = LedgerStore.open(dir, T)) {
+            store.append(bodies(0, 5));
+            assertEquals(null, store.latestCheckpoint());
+            store.putCheckpoint(2, "two".getBytes());
+            store.putCheckpoint(5, "five".getBytes());
+            assertThrows(IllegalArgumentException.class, () -> store.putCheckpoint(6, "six".getBytes()), "beyond the log");
+            assertThrows(IllegalArgumentException.class, () -> store.putCheckpoint(0, "zero".getBytes()), "empty tree");
+            assertEquals(5, store.latestCheckpoint().size());
+            assertEquals("five", new String(store.latestCheckpoint().note()));
+            assertEquals(List.of(2L), store.checkpoints(1, 4).stream().map(LedgerStore.StoredCheckpoint::size).toList());
+            store.putCheckpoint(5, "five again".getBytes());
+            assertEquals("five again", new String(store.latestCheckpoint().note()), "re-signing replaces");
+            List<byte[]> hashes = store.hashes(1, 3);
+            assertEquals(3, hashes.size());
+            assertArrayEquals(store.hash(2), hashes.get(1));
+        }
+    }
+
+    @Test
+    void aReadOnlyStoreReadsBesideTheWriterAndCannotAppend() {
+        try (LedgerStore writer = LedgerStore.open(dir, T)) {
+            writer.append(bodies(0, 3));
+            writer.putCheckpoint(3, "cp".getBytes());
+            try (LedgerStore reader = LedgerStore.openReadOnly(dir, T)) {
+                assertEquals(3, reader.size());
+                assertEquals(1, reader.checkpoints(1, 3).size());
+                writer.append(bodies(3, 2));
+                assertEquals(3, reader.size(), "a snapshot until refreshed");
+                reader.refresh();
+                assertEquals(5, reader.size());
+                assertArrayEquals(writer.read(4, 4).get(0), reader.read(4, 4).get(0));
+                assertThrows(IllegalStateException.class, () -> reader.append(bodies(5, 1)));
+                assertThrows(IllegalStateException.class, () -> reader.putCheckpoint(5, "x".getBytes()));
+            }
+        }
+        assertThrows(LedgerStoreException.class, () -> LedgerStore.openReadOnly(dir, "nobody"), "no ledger, no reader");
+    }
 }
