@@ -10,19 +10,21 @@ import java.util.Map;
  * @param sanitize whether personal data is cloaked (default true)
  * @param vaultMaxEntries values a session's vault maps to tokens before cloaking further ones as redacted
  * @param policy the policy block, or null when the tenant has none (no policy engine)
+ * @param ledger the ledger block (auditor credentials); never null
  */
 public record TenantConfig(String name, Map<String, UpstreamConfig> upstreams, Namespace namespace, String digest,
         boolean sanitize, DetectionSettings detection, TokenScope tokenScope, int vaultMaxEntries,
-        PolicySettings policy) {
+        PolicySettings policy, LedgerSettings ledger) {
     public static final int DEFAULT_VAULT_MAX_ENTRIES = 10_000;
 
     public TenantConfig {
         upstreams = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(upstreams));
+        ledger = ledger == null ? LedgerSettings.none() : ledger;
     }
 
     /** A tenant with the default cloaking settings. */
     public TenantConfig(String name, Map<String, UpstreamConfig> upstreams, Namespace namespace, String digest) {
         this(name, upstreams, namespace, digest, true, DetectionSettings.defaults(), TokenScope.SESSION,
-                DEFAULT_VAULT_MAX_ENTRIES, null);
+                DEFAULT_VAULT_MAX_ENTRIES, null, LedgerSettings.none());
     }
 }

@@ -28,7 +28,8 @@ public final class TenantParser {
     public static final Pattern UPSTREAM_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9-]{0,31}");
 
     private static final Set<String> TOP_KEYS = Set.of("upstreams", "namespace", "sanitize", "detection", "token_scope", "policy",
-            "vault_max_entries");
+            "vault_max_entries", "ledger");
+    private static final Set<String> LEDGER_KEYS = Set.of("auditor_tokens_sha256");
     private static final Set<String> DETECTION_KEYS = Set.of("detect_emails", "detect_phone_numbers",
             "detect_credit_cards", "detect_ibans", "detect_us_ssns", "detect_ip_addresses", "detect_secrets",
             "ner_entity_types", "person_model", "ner_models", "phone_regions", "key_hints");
@@ -124,7 +125,24 @@ public final class TenantParser {
             vault = v.asInt();
         }
         PolicySettings policy = root.has("policy") ? policy(c, root.get("policy")) : null;
-        return new TenantConfig(tenant, upstreams, ns, sha256(bytes), sanitize, detection, scope, vault, policy);
+        LedgerSettings ledger = root.has("ledger") ? ledger(c, root.get("ledger")) : LedgerSettings.none();
+        return new TenantConfig(tenant, upstreams, ns, sha256(bytes), sanitize, detection, scope, vault, policy, ledger);
+    }
+
+    private LedgerSettings ledger(Ctx c, JsonNode node) throws TenantConfigException {
+        String p = "$.ledger";
+        c.object(node, p);
+        c.onlyKeys(node, p, LEDGER_KEYS);
+        List<String> hashes = node.has("auditor_tokens_sha256")
+                ? c.strings(node.get("auditor_tokens_sha256"), p + ".auditor_tokens_sha256") : List.of();
+        for (int i = 0; i < hashes.size(); i++) {
+            // the hash, never the token: a token pasted here by mistake would be a credential in a config file
+            if (!hashes.get(i).matches("[0-9a-f]{64}")) {
+                throw new TenantConfigException(c.file, p + ".auditor_tokens_sha256[" + i + "]",
+                        "must be the SHA-256 of an auditor token as 64 lower-case hex digits (printf %s \"$TOKEN\" | sha256sum)");
+            }
+        }
+        return new LedgerSettings(hashes);
     }
 
     private PolicySettings policy(Ctx c, JsonNode node) throws TenantConfigException {

@@ -50,7 +50,7 @@ class SessionRegistryTest {
         NodeFixtures.requireInstalled();
         return new TenantConfig("t", Map.of("alpha", new UpstreamConfig.Stdio("alpha", "node",
                 List.of(NodeFixtures.PROBE.toString(), "stdio", "--name", "alpha"), Map.of(), null)), Namespace.PREFIX, "x",
-                false, dev.cloakgate.tenant.DetectionSettings.defaults(), dev.cloakgate.tenant.TokenScope.SESSION, 100, null);
+                false, dev.cloakgate.tenant.DetectionSettings.defaults(), dev.cloakgate.tenant.TokenScope.SESSION, 100, null, null);
     }
 
     private static ObjectNode initialize() {

@@ -65,6 +65,20 @@ class TenantParserTest {
     }
 
     @Test
+    void readsAuditorTokenHashesAndRefusesAnythingElse() throws Exception {
+        String up = "{\"upstreams\":{\"fs\":{\"command\":\"x\"}}";
+        assertEquals(List.of(), parse("acme", up + "}").ledger().auditorTokenSha256(), "no block, nobody may export");
+        String h = "a".repeat(64);
+        assertEquals(List.of(h), parse("acme", up + ",\"ledger\":{\"auditor_tokens_sha256\":[\"" + h + "\"]}}").ledger()
+                .auditorTokenSha256());
+        assertEquals("$.ledger.auditor_tokens_sha256[0]",
+                failure(up + ",\"ledger\":{\"auditor_tokens_sha256\":[\"a-plain-token\"]}}").path(), "a token, not its hash");
+        assertEquals("$.ledger.auditor_tokens_sha256[0]",
+                failure(up + ",\"ledger\":{\"auditor_tokens_sha256\":[\"" + "A".repeat(64) + "\"]}}").path());
+        assertEquals("$.ledger.auditors", failure(up + ",\"ledger\":{\"auditors\":[]}}").path());
+    }
+
+    @Test
     void refusesPolicyTyposAndNonsense() {
         String up = "{\"upstreams\":{\"fs\":{\"command\":\"x\"}},\"policy\":";
         assertEquals("$.policy.tool_allow_list", failure(up + "{\"tool_allow_list\":[]}}").path());
