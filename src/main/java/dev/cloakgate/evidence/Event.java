@@ -1,11 +1,14 @@
 package dev.cloakgate.evidence;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * A decision or observation worth keeping as evidence. Events carry names, categories and counts: never a
- * payload, a detected value or a hash of one.
+ * payload, a detected value or a hash of one. {@code session} is the session id where an event has one (the
+ * ledger stores a keyed digest of it: the id itself is a bearer handle); {@code sessionDigest} is that digest
+ * already taken.
  */
 public sealed interface Event {
 
@@ -24,5 +27,33 @@ public sealed interface Event {
     /** The model wrote PII itself (not a token) into a call; reported, not blocked. */
     record RawPiiWritten(String tenant, String session, String upstream, String tool, Map<String, Integer> categories)
             implements Event {
+    }
+
+    /**
+     * A policy decision at one stage. The payload is bound by its UTF-8 length and HMAC-SHA-256 under the
+     * tenant's secret, never by itself or a plain hash.
+     */
+    record Decided(String tenant, String sessionDigest, String stage, String upstream, String tool, String action,
+            String reason, List<String> controls, List<Noted> findings, long payloadBytes, String payloadHmac)
+            implements Event {
+        public Decided {
+            controls = List.copyOf(controls);
+            findings = List.copyOf(findings);
+        }
+    }
+
+    /** One control's finding inside a decision: codes and words, never a payload value. */
+    record Noted(String control, String action, String reason, String detail, boolean demoted) {
+    }
+
+    /** The tenant's file was read at startup; {@code sha256} is of the file's bytes (configuration, not data). */
+    record ConfigLoaded(String tenant, String file, String sha256) implements Event {
+    }
+
+    /** The startup self-check pushed known values of each category through the real detection path. */
+    record SelfChecked(String tenant, List<String> categories, int failures) implements Event {
+        public SelfChecked {
+            categories = List.copyOf(categories);
+        }
     }
 }

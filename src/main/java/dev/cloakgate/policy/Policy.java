@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.function.BiPredicate;
 import java.util.Set;
 
+import dev.cloakgate.evidence.Event;
+import dev.cloakgate.evidence.Evidence;
 import dev.cloakgate.policy.control.Budget;
 import dev.cloakgate.policy.control.DestructiveAction;
 import dev.cloakgate.policy.control.SchemaConformance;
@@ -29,14 +31,16 @@ public final class Policy implements AutoCloseable {
     private final Catalog catalog;
     private final Budget budget;
     private final DecisionTrace trace;
+    private final Evidence evidence;
     private final TenantSecret secret;
     private final MeterRegistry meters;
     private final PolicyEngine promptEngine;
     private final PolicyEngine promptResultEngine;
 
     Policy(String tenant, PolicySettings settings, PolicyEngine engine, Catalog catalog, Budget budget,
-            DecisionTrace trace, TenantSecret secret, MeterRegistry meters) {
+            DecisionTrace trace, Evidence evidence, TenantSecret secret, MeterRegistry meters) {
         this.tenant = tenant;
+        this.evidence = evidence;
         this.settings = settings;
         this.engine = engine;
         this.catalog = catalog;
@@ -58,6 +62,12 @@ public final class Policy implements AutoCloseable {
      */
     public static Policy create(String tenant, List<String> upstreamOrder, PolicySettings s, Path dataDir,
             MeterRegistry meters, ExtraControls extra) throws IOException {
+        return create(tenant, upstreamOrder, s, dataDir, meters, extra, Evidence.NONE);
+    }
+
+    /** As above, every decision also going to {@code evidence} (the ledger). */
+    public static Policy create(String tenant, List<String> upstreamOrder, PolicySettings s, Path dataDir,
+            MeterRegistry meters, ExtraControls extra, Evidence evidence) throws IOException {
         Catalog catalog = new Catalog(upstreamOrder);
         List<Control> controls = new ArrayList<>();
         Budget budget = null;
@@ -85,7 +95,7 @@ public final class Policy implements AutoCloseable {
             controls.add(new SecretDisclosure());
         }
         return new Policy(tenant, s, new PolicyEngine(controls), catalog, budget, new FileDecisionTrace(dataDir, tenant),
-                TenantSecret.load(dataDir, tenant), meters);
+                evidence, TenantSecret.load(dataDir, tenant), meters);
     }
 
     /** The controls this class does not build itself. */
@@ -112,7 +122,7 @@ public final class Policy implements AutoCloseable {
     }
 
     public PolicySession session(String sessionId) {
-        return new PolicySession(this, secret.hmac("session:" + sessionId).substring(0, 16), sessionId);
+        return new PolicySession(this, secret.sessionDigest(sessionId), sessionId);
     }
 
     void closed(String sessionId) {
@@ -155,11 +165,23 @@ public final class Policy implements AutoCloseable {
         record(s, sessionDigest, d, 0);
     }
 
-    /** One trace line: the payload bound by its length and keyed digest, never by itself. */
+    /** One trace line and one ledger entry: the payload bound by its length and keyed digest, never by itself. */
     private void record(Subject s, String sessionDigest, Decision d, long micros) {
         String json = s.payload() == null ? "null" : s.payload().toString();
-        trace.record(new DecisionTrace.Entry(tenant, sessionDigest, s.stage(), s.upstream(), s.tool(), d, micros,
-                json.getBytes(StandardCharsets.UTF_8).length, secret.hmac(json)));
+        long bytes = json.getBytes(StandardCharsets.UTF_8).length;
+        String hmac = secret.hmac(json);
+        trace.record(new DecisionTrace.Entry(tenant, sessionDigest, s.stage(), s.upstream(), s.tool(), d, micros, bytes, hmac));
+        evidence.record(new Event.Decided(tenant, sessionDigest, s.stage().code(), s.upstream(), s.tool(),
+                d.action().code(), reason(d), d.controls(), d.findings().stream().map(f -> new Event.Noted(f.control(),
+                        f.action().code(), f.reason(), f.detail(), f.demoted())).toList(), bytes, hmac));
+    }
+
+    /** The stable code a refusal carries; null when the decision lets the message through. */
+    static String reason(Decision d) {
+        if (d instanceof Decision.Block b) {
+            return b.reason();
+        }
+        return d instanceof Decision.RequireApproval ? "approval_required" : null;
     }
 
     @Override

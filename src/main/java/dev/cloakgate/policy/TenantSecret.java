@@ -61,6 +61,14 @@ public final class TenantSecret {
         return new TenantSecret(HexFormat.of().parseHex(hex));
     }
 
+    /**
+     * How records name a session: a keyed digest of its id (the id is a bearer handle), the same in the decision
+     * trace and the ledger so one session's entries can be followed across both.
+     */
+    public String sessionDigest(String sessionId) {
+        return hmac("session:" + sessionId).substring(0, 16);
+    }
+
     public String hmac(String text) {
         return HexFormat.of().formatHex(macs.get().doFinal(text.getBytes(StandardCharsets.UTF_8)));
     }

@@ -1,0 +1,104 @@
+package dev.cloakgate.evidence;
+
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.UnaryOperator;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * The ledger entry body of each event: its {@code kind} and fields (the ledger adds the envelope). Names,
+ * codes and counts only; a session appears as a keyed digest, a payload as its length and keyed digest.
+ */
+public final class LedgerEntries {
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+    private final UnaryOperator<String> sessionDigest;
+
+    /** @param sessionDigest the tenant's keyed digest of a session id (the policy's decisions use the same) */
+    public LedgerEntries(UnaryOperator<String> sessionDigest) {
+        this.sessionDigest = sessionDigest;
+    }
+
+    public ObjectNode body(Event event) {
+        ObjectNode o = F.objectNode();
+        if (event instanceof Event.Decided d) {
+            o.put("kind", "decision");
+            put(o, "session", d.sessionDigest());
+            o.put("stage", d.stage());
+            put(o, "upstream", d.upstream());
+            put(o, "tool", d.tool());
+            o.put("action", d.action());
+            put(o, "reason", d.reason());
+            ArrayNode controls = o.putArray("controls");
+            d.controls().forEach(controls::add);
+            ArrayNode findings = o.putArray("findings");
+            for (Event.Noted f : d.findings()) {
+                ObjectNode fo = findings.addObject();
+                fo.put("control", f.control());
+                fo.put("action", f.action());
+                fo.put("reason", f.reason());
+                put(fo, "detail", f.detail());
+                if (f.demoted()) {
+                    fo.put("demoted", true);
+                }
+            }
+            o.putObject("payload").put("bytes", d.payloadBytes()).put("hmac_sha256", d.payloadHmac());
+        } else if (event instanceof Event.Cloaked c) {
+            o.put("kind", "cloaked");
+            putSession(o, c.session());
+            put(o, "upstream", c.upstream());
+            put(o, "method", c.method());
+            counts(o.putObject("categories"), c.categories());
+            if (!c.tripwire().isEmpty()) {
+                counts(o.putObject("tripwire"), c.tripwire());
+            }
+        } else if (event instanceof Event.CrossUpstreamRestore r) {
+            o.put("kind", "cross_upstream_restore");
+            putSession(o, r.session());
+            ArrayNode from = o.putArray("from");
+            new TreeSet<>(r.from()).forEach(from::add);
+            put(o, "to", r.to());
+            put(o, "tool", r.tool());
+            put(o, "category", r.category());
+            o.put("refused", r.refused());
+        } else if (event instanceof Event.RawPiiWritten r) {
+            o.put("kind", "raw_pii");
+            putSession(o, r.session());
+            put(o, "upstream", r.upstream());
+            put(o, "tool", r.tool());
+            counts(o.putObject("categories"), r.categories());
+        } else if (event instanceof Event.ConfigLoaded c) {
+            o.put("kind", "config_loaded");
+            o.put("file", c.file());
+            o.put("sha256", c.sha256());
+        } else if (event instanceof Event.SelfChecked s) {
+            o.put("kind", "self_check");
+            ArrayNode cats = o.putArray("categories");
+            s.categories().forEach(cats::add);
+            o.put("failures", s.failures());
+            o.put("passed", s.failures() == 0);
+        } else {
+            throw new IllegalArgumentException("no ledger entry for " + event.getClass().getSimpleName());
+        }
+        return o;
+    }
+
+    private void putSession(ObjectNode o, String session) {
+        if (session != null) {
+            o.put("session", sessionDigest.apply(session));
+        }
+    }
+
+    private static void put(ObjectNode o, String key, String value) {
+        if (value != null) {
+            o.put(key, value);
+        }
+    }
+
+    private static void counts(ObjectNode o, Map<String, Integer> counts) {
+        new TreeMap<>(counts).forEach(o::put);
+    }
+}
