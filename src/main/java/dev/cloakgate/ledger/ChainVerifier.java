@@ -28,27 +28,55 @@ public final class ChainVerifier {
 
     /**
      * @param expectedPrev the hash the first entry must chain to: {@link EntryHash#GENESIS} when the entries
-     *        start at seq 0, else the hash of the entry before them (from a trusted checkpoint or earlier export)
+     *        start at seq 0, else the hash of the entry before them (from a trusted checkpoint or earlier export);
+     *        null when it is not known here, and the first entry's {@code prev} goes unchecked
      */
     public Result verify(String tenant, List<byte[]> entries, byte[] expectedPrev) {
+        Stream chain = start(tenant, expectedPrev);
         List<ChainFailure> failures = new ArrayList<>();
         List<byte[]> hashes = new ArrayList<>(entries.size());
-        HexFormat hex = HexFormat.of();
-        byte[] prevHash = expectedPrev;
-        long prevSeq = Long.MIN_VALUE;
-        long first = -1;
-        for (int i = 0; i < entries.size(); i++) {
-            int line = i + 1;
-            byte[] bytes = entries.get(i);
+        for (byte[] bytes : entries) {
+            Step step = chain.add(bytes);
+            failures.addAll(step.failures());
+            hashes.add(step.hash());
+        }
+        return new Result(List.copyOf(failures), List.copyOf(hashes), chain.firstSeq(), chain.lastSeq());
+    }
+
+    /** The same checks one entry at a time, holding only the last hash and seq: for exports too big to hold. */
+    public Stream start(String tenant, byte[] expectedPrev) {
+        return new Stream(tenant, expectedPrev);
+    }
+
+    /** What checking one entry found: its hash, its seq (-1 when unreadable) and its failures. */
+    public record Step(byte[] hash, long seq, List<ChainFailure> failures) {
+    }
+
+    /** A chain being checked entry by entry; lines count from 1. Not thread-safe. */
+    public static final class Stream {
+        private final String tenant;
+        private final HexFormat hex = HexFormat.of();
+        private byte[] prevHash;
+        private long prevSeq = Long.MIN_VALUE;
+        private long first = -1;
+        private int line;
+
+        private Stream(String tenant, byte[] expectedPrev) {
+            this.tenant = tenant;
+            this.prevHash = expectedPrev;
+        }
+
+        public Step add(byte[] bytes) {
+            line++;
+            List<ChainFailure> failures = new ArrayList<>(0);
             byte[] hash = EntryHash.of(bytes);
-            hashes.add(hash);
             StrictJson read = Jcs.parseStrict(bytes);
             if (read instanceof StrictJson.Rejected r) {
                 for (JsonDefect d : r.defects()) {
                     failures.add(new ChainFailure(ChainFailure.Kind.MALFORMED_ENTRY, line, d.kind() + " at " + d.where()));
                 }
                 prevHash = hash;
-                continue;
+                return new Step(hash, -1, failures);
             }
             if (!Jcs.isCanonical(bytes)) {
                 failures.add(new ChainFailure(ChainFailure.Kind.NOT_CANONICAL, line, "bytes are not the entry's RFC 8785 form"));
@@ -56,7 +84,7 @@ public final class ChainVerifier {
             JsonNode e = ((StrictJson.Parsed) read).value();
             if (!envelope(e, line, failures)) {
                 prevHash = hash;
-                continue;
+                return new Step(hash, -1, failures);
             }
             if (e.get("v").asInt() != VERSION) {
                 failures.add(new ChainFailure(ChainFailure.Kind.UNKNOWN_VERSION, line, "v " + e.get("v").asInt()));
@@ -82,8 +110,18 @@ public final class ChainVerifier {
                         + ": prev is not the hash of the entry before"));
             }
             prevHash = hash;
+            return new Step(hash, seq, failures);
         }
-        return new Result(List.copyOf(failures), List.copyOf(hashes), first, prevSeq == Long.MIN_VALUE ? -1 : prevSeq);
+
+        /** Seq of the first readable entry, -1 when none. */
+        public long firstSeq() {
+            return first;
+        }
+
+        /** Seq of the last readable entry, -1 when none. */
+        public long lastSeq() {
+            return prevSeq == Long.MIN_VALUE ? -1 : prevSeq;
+        }
     }
 
     private static boolean envelope(JsonNode e, int line, List<ChainFailure> failures) {

@@ -1,5 +1,8 @@
 package dev.cloakgate.ledger;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * The ledger's growing RFC 6962 tree, kept as its frontier: the roots of the complete subtrees that the binary
  * form of the size decomposes into (one per set bit). That is all a root needs, so an append costs O(1)
@@ -23,6 +26,45 @@ public final class MerkleTree {
             tree.appendLeafHash(leaves.leafHash(i));
         }
         return tree;
+    }
+
+    /**
+     * A tree continued from a frontier someone else computed (an export's prefix): {@code hashes} are the roots of
+     * the complete subtrees of the first {@code size} leaves, largest first, as {@link #frontier()} gives them.
+     * Enough to compute the root at {@code size} and every later size without the earlier leaves.
+     */
+    public static MerkleTree fromFrontier(long size, List<byte[]> hashes) {
+        if (size < 0) {
+            throw new IllegalArgumentException("tree size " + size + " is negative");
+        }
+        if (hashes.size() != Long.bitCount(size)) {
+            throw new IllegalArgumentException("a tree of " + size + " leaves has " + Long.bitCount(size)
+                    + " frontier hashes, not " + hashes.size());
+        }
+        MerkleTree tree = new MerkleTree();
+        int i = 0;
+        for (int level = Long.SIZE - 1; level >= 0; level--) {
+            if ((size >>> level & 1) == 1) {
+                byte[] h = hashes.get(i++);
+                if (!TreeHasher.isHash(h)) {
+                    throw new IllegalArgumentException("frontier hash " + (i - 1) + " is not 32 bytes");
+                }
+                tree.frontier[level] = h.clone();
+            }
+        }
+        tree.size = size;
+        return tree;
+    }
+
+    /** The roots of the complete subtrees the size decomposes into, largest (leftmost) first; copies. */
+    public List<byte[]> frontier() {
+        List<byte[]> out = new ArrayList<>(Long.bitCount(size));
+        for (int level = Long.SIZE - 1; level >= 0; level--) {
+            if ((size >>> level & 1) == 1) {
+                out.add(frontier[level].clone());
+            }
+        }
+        return out;
     }
 
     /**

@@ -114,4 +114,46 @@ class MerkleTreeTest {
         assertTrue(t2 - t0 < 30_000_000_000L, "a million appends and a root took " + (t2 - t0) / 1_000_000 + " ms");
         assertTrue(t6 - t0 < 30_000_000_000L, "the whole run took " + (t6 - t0) / 1_000_000 + " ms");
     }
+
+    @Test
+    void aTreeContinuedFromItsFrontierHasTheSameRootsAsTheWholeTree() {
+        List<byte[]> data = Vectors.entryHashes(new Random(8785), 70);
+        for (int cut = 0; cut <= 70; cut++) {
+            MerkleTree whole = new MerkleTree();
+            for (int i = 0; i < cut; i++) {
+                whole.append(data.get(i));
+            }
+            List<byte[]> frontier = whole.frontier();
+            assertEquals(Long.bitCount(cut), frontier.size(), "size " + cut);
+            MerkleTree continued = MerkleTree.fromFrontier(cut, frontier);
+            assertArrayEquals(whole.root(), continued.root(), "size " + cut);
+            for (int i = cut; i < 70; i++) {
+                whole.append(data.get(i));
+                continued.append(data.get(i));
+                assertArrayEquals(whole.root(), continued.root(), "cut " + cut + " size " + (i + 1));
+            }
+        }
+    }
+
+    @Test
+    void theFrontierIsTheCompleteSubtreeRootsLargestFirst() {
+        List<byte[]> data = Vectors.entryHashes(new Random(1), 13);
+        MerkleTree tree = new MerkleTree();
+        data.forEach(tree::append);
+        List<byte[]> f = tree.frontier();
+        // 13 = 8 + 4 + 1
+        assertEquals(hex(NaiveRfc6962.mth(data.subList(0, 8))), hex(f.get(0)));
+        assertEquals(hex(NaiveRfc6962.mth(data.subList(8, 12))), hex(f.get(1)));
+        assertEquals(hex(NaiveRfc6962.mth(data.subList(12, 13))), hex(f.get(2)));
+        f.get(0)[0] ^= 1; // a copy: the tree is unchanged
+        assertEquals(hex(NaiveRfc6962.mth(data)), hex(tree.root()));
+    }
+
+    @Test
+    void aFrontierOfTheWrongShapeIsRefused() {
+        byte[] h = new byte[32];
+        assertThrows(IllegalArgumentException.class, () -> MerkleTree.fromFrontier(3, List.of(h)));
+        assertThrows(IllegalArgumentException.class, () -> MerkleTree.fromFrontier(2, List.of(new byte[31])));
+        assertThrows(IllegalArgumentException.class, () -> MerkleTree.fromFrontier(-1, List.of()));
+    }
 }

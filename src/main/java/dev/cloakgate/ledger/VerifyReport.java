@@ -1,0 +1,78 @@
+package dev.cloakgate.ledger;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * What {@link BundleVerifier} found in a bundle. {@code tenant}, {@code fromSeq} and {@code toSeq} are the
+ * manifest's (null when it did not read); {@code entries} and {@code checkpoints} count what the bundle holds.
+ * Valid exactly when no failure was found.
+ */
+public record VerifyReport(String tenant, Long fromSeq, Long toSeq, long entries, int checkpoints, List<String> trustedKeys,
+        List<Failure> failures) {
+    private static final ObjectMapper M = new ObjectMapper();
+
+    /**
+     * One thing wrong. {@code check} is a stable snake_case name; {@code part} the bundle part (null for the
+     * bundle as a whole); {@code line}, {@code seq}, {@code size} where they apply. {@code detail} never quotes
+     * entry content.
+     */
+    public record Failure(String check, String part, Long line, Long seq, Long size, String detail) {
+    }
+
+    public VerifyReport {
+        trustedKeys = List.copyOf(trustedKeys);
+        failures = List.copyOf(failures);
+    }
+
+    public boolean valid() {
+        return failures.isEmpty();
+    }
+
+    /** The distinct check names that failed, in the order first found. */
+    public List<String> checks() {
+        LinkedHashSet<String> names = new LinkedHashSet<>();
+        failures.forEach(f -> names.add(f.check()));
+        return List.copyOf(names);
+    }
+
+    /** The report as indented JSON; absent values are left out. */
+    public String toJson() {
+        ObjectNode o = M.createObjectNode();
+        o.put("valid", valid());
+        o.put("tenant", tenant);
+        o.put("from_seq", fromSeq);
+        o.put("to_seq", toSeq);
+        o.put("entries", entries);
+        o.put("checkpoints", checkpoints);
+        ArrayNode keys = o.putArray("trusted_keys");
+        trustedKeys.forEach(keys::add);
+        ArrayNode list = o.putArray("failures");
+        for (Failure f : failures) {
+            ObjectNode j = list.addObject().put("check", f.check());
+            if (f.part() != null) {
+                j.put("part", f.part());
+            }
+            if (f.line() != null) {
+                j.put("line", f.line());
+            }
+            if (f.seq() != null) {
+                j.put("seq", f.seq());
+            }
+            if (f.size() != null) {
+                j.put("size", f.size());
+            }
+            j.put("detail", f.detail());
+        }
+        try {
+            return M.writerWithDefaultPrettyPrinter().writeValueAsString(o);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a tree of plain values always serialises", e);
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package dev.cloakgate.server;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.cloakgate.ledger.BundleVerifier;
+import dev.cloakgate.ledger.TrustedKeys;
+import dev.cloakgate.ledger.VerifyReport;
+
+/**
+ * {@code ledger verify FILE --trust-key KEYID=HEX [--trust-key ...]}: checks an exported ledger bundle offline,
+ * with nothing but the file and the keys the auditor trusts, and prints the JSON report on stdout. Exit 0 valid,
+ * 1 invalid (the report says every reason), 2 usage or I/O.
+ */
+public final class LedgerVerifyCommand {
+    private final PrintStream out;
+    private final PrintStream err;
+
+    public LedgerVerifyCommand(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public int run(String... args) {
+        int i = 0;
+        if (i < args.length && args[i].equals("ledger")) {
+            i++;
+        }
+        if (i >= args.length || !args[i].equals("verify")) {
+            return usage("missing subcommand verify");
+        }
+        i++;
+        String file = null;
+        List<String> keys = new ArrayList<>();
+        for (; i < args.length; i++) {
+            if (args[i].equals("--trust-key")) {
+                if (i + 1 >= args.length) {
+                    return usage("--trust-key needs a value KEYID=HEX");
+                }
+                keys.add(args[++i]);
+            } else if (args[i].startsWith("--")) {
+                return usage("unknown option " + args[i]);
+            } else if (file == null) {
+                file = args[i];
+            } else {
+                return usage("one bundle file at a time (got " + file + " and " + args[i] + ")");
+            }
+        }
+        if (file == null) {
+            return usage("missing the bundle FILE");
+        }
+        if (keys.isEmpty()) {
+            return usage("at least one --trust-key KEYID=HEX is required: nothing verifies without a trusted key");
+        }
+        TrustedKeys trusted;
+        try {
+            trusted = TrustedKeys.parse(keys);
+        } catch (IllegalArgumentException e) {
+            return usage(e.getMessage());
+        }
+        VerifyReport report;
+        try {
+            report = new BundleVerifier(trusted).verify(Path.of(file));
+        } catch (IOException e) {
+            err.println("ledger verify: cannot read " + file + ": " + e.getMessage()
+                    + " (give the path of a bundle written by ledger export)");
+            return 2;
+        }
+        out.println(report.toJson());
+        return report.valid() ? 0 : 1;
+    }
+
+    private int usage(String why) {
+        err.println("ledger verify: " + why);
+        err.println("usage: ledger verify FILE --trust-key KEYID=HEX [--trust-key KEYID=HEX ...]");
+        err.println("  KEYID is the 8-hex-digit key ID, HEX the 64-hex-digit Ed25519 public key of a ledger signing key");
+        return 2;
+    }
+}
