@@ -37,12 +37,14 @@ final class LedgerReplay {
     private final LedgerStore store;
     private final String origin;
     private final NoteVerifier current;
+    private final int chunk;
     private final TreeHasher hasher = new TreeHasher();
 
-    private LedgerReplay(LedgerStore store, String origin, NoteVerifier current) {
+    private LedgerReplay(LedgerStore store, String origin, NoteVerifier current, int chunk) {
         this.store = store;
         this.origin = origin;
         this.current = current;
+        this.chunk = chunk;
     }
 
     /**
@@ -52,7 +54,12 @@ final class LedgerReplay {
      * @throws LedgerStoreException when the ledger is damaged
      */
     static Outcome replay(LedgerStore store, String origin, NoteVerifier current) {
-        return new LedgerReplay(store, origin, current).run();
+        return replay(store, origin, current, CHUNK);
+    }
+
+    /** With another chunk size, so that tests cross chunk boundaries without tens of thousands of entries. */
+    static Outcome replay(LedgerStore store, String origin, NoteVerifier current, int chunk) {
+        return new LedgerReplay(store, origin, current, chunk).run();
     }
 
     private Outcome run() {
@@ -77,8 +84,8 @@ final class LedgerReplay {
         ChainVerifier chain = new ChainVerifier();
         MerkleTree tree = new MerkleTree();
         byte[] prev = EntryHash.GENESIS;
-        for (long from = 0; from < n; from += CHUNK) {
-            long to = Math.min(n, from + CHUNK) - 1;
+        for (long from = 0; from < n; from += chunk) {
+            long to = Math.min(n, from + chunk) - 1;
             List<byte[]> entries = store.read(from, to);
             if (entries.size() != to - from + 1) {
                 throw damaged("seq " + from + ".." + to, "MISSING_ENTRIES", (to - from + 1 - entries.size()) + " of them are missing");

@@ -297,6 +297,33 @@ class LedgerTest {
     }
 
     @Test
+    void replayInChunksCarriesTheChainAndTreeAcrossChunkBoundaries() throws Exception {
+        try (Ledger ledger = Ledger.open(dir, T, keyA, EVERY_10)) {
+            appendOneByOne(ledger, 0, 25);
+        }
+        try (LedgerStore store = LedgerStore.open(dir, T)) {
+            byte[] root = new MerkleProofs(store.leaves()).root(25);
+            for (int chunk : new int[] {1, 7, 10, 24, 25, 10_000}) {
+                LedgerReplay.Outcome o = LedgerReplay.replay(store, Ledger.origin(T), keyA.verifier(), chunk);
+                assertEquals(25, o.tree().size());
+                assertArrayEquals(root, o.tree().root(), "chunk " + chunk);
+                assertEquals(3, o.checkpoints());
+                assertEquals(25, o.latest().checkpoint().size());
+                assertEquals(keyA.keyId(), o.latest().signedBy());
+            }
+        }
+        // seq 13 ends the second chunk of 7: only the prev carried into the next chunk can catch it
+        String text = new String(storedBytes(13), StandardCharsets.UTF_8).replace("\"action\":\"block\"", "\"action\":\"allow\"");
+        byte[] forged = text.getBytes(StandardCharsets.UTF_8);
+        sql("UPDATE entries SET bytes = ?, hash = ? WHERE seq = 13", forged, EntryHash.of(forged));
+        try (LedgerStore store = LedgerStore.open(dir, T)) {
+            LedgerStoreException e = assertThrows(LedgerStoreException.class,
+                    () -> LedgerReplay.replay(store, Ledger.origin(T), keyA.verifier(), 7));
+            assertTrue(e.getMessage().contains("at seq 14 (PREV_MISMATCH"), e.getMessage());
+        }
+    }
+
+    @Test
     void aDeletedMiddleEntryIsRefused() throws Exception {
         write20();
         sql("DELETE FROM entries WHERE seq = 7");
