@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
 
@@ -39,21 +40,38 @@ public final class Ed25519SigningKey {
      * message of a refusal never quotes the file's content.
      */
     public static Ed25519SigningKey fromFile(Path file) throws IOException {
-        String text = Files.readString(file, StandardCharsets.US_ASCII).strip();
+        try {
+            return fromText(Files.readString(file, StandardCharsets.US_ASCII));
+        } catch (IllegalArgumentException e) {
+            throw new IOException(file + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Reads a seed from text in the key file's forms (64 hex digits or base64 of 32 bytes, surrounding whitespace
+     * ignored), as from an environment variable. A refusal never quotes the text.
+     */
+    public static Ed25519SigningKey fromText(String text) {
+        String t = text.strip();
         byte[] seed;
-        if (text.length() == 2 * SEED_LENGTH && text.chars().allMatch(c -> Character.digit(c, 16) >= 0)) {
-            seed = HexFormat.of().parseHex(text);
+        if (t.length() == 2 * SEED_LENGTH && t.chars().allMatch(c -> Character.digit(c, 16) >= 0)) {
+            seed = HexFormat.of().parseHex(t);
         } else {
             try {
-                seed = Base64.getDecoder().decode(text);
+                seed = Base64.getDecoder().decode(t);
             } catch (IllegalArgumentException e) {
-                throw new IOException(file + ": a signing key file holds a 32-byte seed as hex or base64");
+                // its message names the offending character: part of the secret
+                seed = null;
             }
         }
-        if (seed.length != SEED_LENGTH) {
-            throw new IOException(file + ": a signing key file holds a 32-byte seed as hex or base64");
+        if (seed == null || seed.length != SEED_LENGTH) {
+            throw new IllegalArgumentException("a signing key is a 32-byte seed as hex or base64");
         }
-        return new Ed25519SigningKey(seed);
+        try {
+            return new Ed25519SigningKey(seed);
+        } finally {
+            Arrays.fill(seed, (byte) 0);
+        }
     }
 
     /** A fresh key; for dev mode and tests, where the caller says so by calling this. */

@@ -48,6 +48,22 @@ public final class SignedNote {
 
     /** Reads and verifies a note; the text is returned only inside {@link NoteVerification.Verified}. */
     public static NoteVerification open(byte[] note, Collection<NoteVerifier> trusted) {
+        return read(note, trusted, new ArrayList<>());
+    }
+
+    /**
+     * Who claims to have signed a well-formed note, none of it verified: for a note whose key is not at hand (a
+     * rotated-out key), to name that key. Empty when the note is malformed. Never a reason to trust its text.
+     */
+    public static List<SignatureLine> claimedSigners(byte[] note) {
+        List<SignatureLine> lines = new ArrayList<>();
+        NoteVerification v = read(note, List.of(), lines);
+        boolean wellFormed = v instanceof NoteVerification.Rejected r && r.problems().stream()
+                .allMatch(p -> p.kind() == Kind.UNKNOWN_KEY || p.kind() == Kind.NO_TRUSTED_SIGNATURE);
+        return wellFormed ? List.copyOf(lines) : List.of();
+    }
+
+    private static NoteVerification read(byte[] note, Collection<NoteVerifier> trusted, List<SignatureLine> unknown) {
         List<Problem> problems = new ArrayList<>();
         String whole;
         try {
@@ -77,7 +93,6 @@ public final class SignedNote {
         }
         byte[] message = text.getBytes(StandardCharsets.UTF_8);
         List<NoteVerifier> signedBy = new ArrayList<>();
-        List<SignatureLine> unknown = new ArrayList<>();
         for (int i = 0; i < lines.length; i++) {
             readSignature(lines[i], i + 1, message, trusted, signedBy, unknown, problems);
         }

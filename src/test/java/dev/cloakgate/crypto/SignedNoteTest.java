@@ -66,6 +66,16 @@ class SignedNoteTest {
     }
 
     @Test
+    void claimedSignersNamesEveryLineOfAWellFormedNoteOnly() {
+        String note = SignedNote.sign("origin\n1\n", List.of(log, witness));
+        assertEquals(List.of(new NoteVerification.SignatureLine(log.name(), log.keyId()),
+                new NoteVerification.SignatureLine(witness.name(), witness.keyId())),
+                SignedNote.claimedSigners(note.getBytes(StandardCharsets.UTF_8)));
+        assertEquals(List.of(), SignedNote.claimedSigners(note.replace("\u2014 ", "- ").getBytes(StandardCharsets.UTF_8)));
+        assertEquals(List.of(), SignedNote.claimedSigners("origin\n1\n".getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
     void tamperedTextIsABadSignature() {
         String note = SignedNote.sign("origin\n1\n", List.of(log));
         assertEquals(List.of(Kind.BAD_SIGNATURE), problems(open(note.replace("1\n\n", "2\n\n"), log.verifier())));

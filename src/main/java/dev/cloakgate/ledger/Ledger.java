@@ -1,0 +1,226 @@
+package dev.cloakgate.ledger;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.cloakgate.crypto.Checkpoint;
+import dev.cloakgate.crypto.NoteSigner;
+
+/**
+ * One tenant's open ledger: the store, verified from seq 0 on open ({@link LedgerReplay}), a group-commit writer,
+ * and signed checkpoints of its Merkle tree ({@link LedgerCheckpointer}) with origin {@link #origin(String)}.
+ *
+ * <p>On open, a ledger last checkpointed under another key gets a {@code key_rotated} entry naming both key IDs and
+ * a checkpoint under the new key, so the change of key is itself on the record; entries past the latest checkpoint
+ * (a crash) are checkpointed at once. Closing writes what was submitted and a final checkpoint.
+ */
+public final class Ledger implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(Ledger.class);
+
+    /**
+     * @param checkpointEvery a checkpoint at least every this many entries
+     * @param checkpointInterval a checkpoint once this long has passed with entries not yet covered
+     * @param clock entry timestamps and checkpoint timing
+     */
+    public record Settings(int checkpointEvery, Duration checkpointInterval, Clock clock, int queueCapacity, int maxBatch) {
+        public static final int DEFAULT_CHECKPOINT_EVERY = 1000;
+        public static final Duration DEFAULT_CHECKPOINT_INTERVAL = Duration.ofSeconds(10);
+
+        public Settings {
+            Objects.requireNonNull(checkpointInterval, "checkpointInterval");
+            Objects.requireNonNull(clock, "clock");
+            if (checkpointEvery < 1 || queueCapacity < 1 || maxBatch < 1) {
+                throw new IllegalArgumentException("checkpointEvery, queueCapacity and maxBatch must be positive");
+            }
+            if (checkpointInterval.isNegative() || checkpointInterval.isZero()) {
+                throw new IllegalArgumentException("checkpointInterval must be positive");
+            }
+        }
+
+        public static Settings defaults() {
+            return new Settings(DEFAULT_CHECKPOINT_EVERY, DEFAULT_CHECKPOINT_INTERVAL, Clock.systemUTC(),
+                    LedgerWriter.DEFAULT_QUEUE, LedgerWriter.DEFAULT_MAX_BATCH);
+        }
+
+        public Settings withCheckpointEvery(int n) {
+            return new Settings(n, checkpointInterval, clock, queueCapacity, maxBatch);
+        }
+
+        public Settings withCheckpointInterval(Duration d) {
+            return new Settings(checkpointEvery, d, clock, queueCapacity, maxBatch);
+        }
+
+        public Settings withClock(Clock c) {
+            return new Settings(checkpointEvery, checkpointInterval, c, queueCapacity, maxBatch);
+        }
+    }
+
+    private final LedgerStore store;
+    private final String origin;
+    private final NoteSigner signer;
+    private final LedgerCheckpointer checkpointer;
+    private final LedgerWriter writer;
+    // futures not yet complete, for flush(): with many submitting threads there is no single "last" one
+    private final Set<CompletableFuture<Long>> inFlight = ConcurrentHashMap.newKeySet();
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private Ledger(LedgerStore store, String origin, NoteSigner signer, LedgerCheckpointer checkpointer, Settings settings) {
+        this.store = store;
+        this.origin = origin;
+        this.signer = signer;
+        this.checkpointer = checkpointer;
+        this.writer = new LedgerWriter(store, settings.maxBatch(), settings.queueCapacity(),
+                LedgerWriter.DEFAULT_OFFER_TIMEOUT_MILLIS, checkpointer);
+    }
+
+    /** The checkpoint origin of a tenant's ledger. */
+    public static String origin(String tenant) {
+        return "cloakgate/ledger/" + tenant;
+    }
+
+    public static Ledger open(Path dataDir, String tenant, NoteSigner signer) {
+        return open(dataDir, tenant, signer, Settings.defaults());
+    }
+
+    /**
+     * @throws LedgerLockedException when another gateway holds the ledger
+     * @throws LedgerStoreException when it cannot be opened or is damaged (the message names tenant, seq and kind)
+     */
+    public static Ledger open(Path dataDir, String tenant, NoteSigner signer, Settings settings) {
+        LedgerStore store = LedgerStore.open(dataDir, tenant, settings.clock());
+        try {
+            String origin = origin(tenant);
+            LedgerReplay.Outcome replayed = LedgerReplay.replay(store, origin, signer.verifier());
+            LedgerReplay.Latest latest = replayed.latest();
+            LedgerCheckpointer checkpointer = new LedgerCheckpointer(store, origin, signer, replayed.tree(),
+                    latest == null ? null : latest.checkpoint(), settings.checkpointEvery(), settings.checkpointInterval(),
+                    settings.clock());
+            LOG.infof("ledger %s: verified %d entries and %d checkpoints", tenant, store.size(), replayed.checkpoints());
+            if (latest != null && !latest.signedBy().equals(signer.keyId())) {
+                ObjectNode rotated = JsonNodeFactory.instance.objectNode().put("kind", "key_rotated")
+                        .put("from_key", latest.signedBy().hex()).put("to_key", signer.keyId().hex())
+                        .put("key_name", signer.name());
+                List<LedgerStore.Appended> done = store.append(List.of(rotated));
+                checkpointer.appended(done);
+                LOG.warnf("ledger %s: signing key changed from %s to %s; recorded at seq %d", tenant, latest.signedBy().hex(),
+                        signer.keyId().hex(), done.get(0).seq());
+            }
+            long covered = latest == null ? 0 : latest.checkpoint().size();
+            if (checkpointer.size() > covered) {
+                Checkpoint c = checkpointer.checkpointNow();
+                LOG.infof("ledger %s: checkpoint at size %d on open (entries past the last checkpoint: %d)", tenant, c.size(),
+                        c.size() - covered);
+            }
+            return new Ledger(store, origin, signer, checkpointer, settings);
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Queues an entry body ({@code kind} and that kind's fields); the future completes with its seq once committed,
+     * or fails when it was not recorded (queue full, ledger closed, a body with no canonical form).
+     */
+    public CompletableFuture<Long> submit(ObjectNode body) {
+        CompletableFuture<Long> f = writer.submit(body);
+        if (!f.isDone()) {
+            inFlight.add(f);
+            f.whenComplete((seq, failure) -> inFlight.remove(f));
+        }
+        return f;
+    }
+
+    /**
+     * {@link #submit} for callers that do not wait: false when the entry could not be queued (queue full, ledger
+     * closed). A queued entry that later fails is logged by its exception type only, not its content.
+     */
+    public boolean offer(ObjectNode body) {
+        CompletableFuture<Long> f = submit(body);
+        if (f.isCompletedExceptionally() && rejected(f)) {
+            return false;
+        }
+        f.whenComplete((seq, failure) -> {
+            if (failure != null) {
+                LOG.warnf("ledger %s: an offered entry was not recorded (%s)", tenant(), failure.getClass().getSimpleName());
+            }
+        });
+        return true;
+    }
+
+    private static boolean rejected(CompletableFuture<Long> f) {
+        try {
+            f.join();
+            return false;
+        } catch (CompletionException e) {
+            return e.getCause() instanceof RejectedExecutionException;
+        }
+    }
+
+    /** Waits until every entry submitted before this call is committed (or failed) and in the tree. */
+    public void flush() {
+        for (CompletableFuture<Long> f : new ArrayList<>(inFlight)) {
+            f.handle((seq, failure) -> null).join();
+        }
+    }
+
+    /**
+     * Signs and stores a checkpoint of every committed entry and returns it; when nothing is new since the latest,
+     * returns that one. On an empty ledger, the (unstored) checkpoint of the empty tree.
+     */
+    public Checkpoint checkpointNow() {
+        return checkpointer.checkpointNow();
+    }
+
+    /** For reads (exports, proofs): appending through it would bypass the tree and checkpoints. */
+    public LedgerStore store() {
+        return store;
+    }
+
+    public String tenant() {
+        return store.tenant();
+    }
+
+    public String origin() {
+        return origin;
+    }
+
+    public NoteSigner signer() {
+        return signer;
+    }
+
+    /** Entries committed. */
+    public long size() {
+        return store.size();
+    }
+
+    /** Writes everything submitted, checkpoints what the last checkpoint does not cover, closes the store. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            writer.close();
+            Checkpoint c = checkpointer.checkpointNow();
+            LOG.infof("ledger %s: closed at size %d", tenant(), c.size());
+        } finally {
+            store.close();
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package dev.cloakgate.ledger;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import dev.cloakgate.crypto.Checkpoint;
+import dev.cloakgate.crypto.NoteSigner;
+import dev.cloakgate.crypto.SignedNote;
+
+/**
+ * Keeps one ledger's Merkle tree current with what the writer commits and signs checkpoints of it: every
+ * {@code every} entries, once {@code interval} has passed with entries not yet covered, and on demand. The tree
+ * and the last checkpoint are guarded by one lock, since the writer thread and callers of {@link #checkpointNow}
+ * both use them.
+ */
+final class LedgerCheckpointer implements LedgerWriter.Listener {
+    private final Object lock = new Object();
+    private final LedgerStore store;
+    private final String origin;
+    private final NoteSigner signer;
+    private final int every;
+    private final Duration interval;
+    private final Clock clock;
+    private final TreeHasher hasher = new TreeHasher(); // only under lock: it owns one digest
+    private final MerkleTree tree;
+    private Checkpoint last;
+    private Instant lastAt;
+
+    /** @param last the latest stored checkpoint, null when none */
+    LedgerCheckpointer(LedgerStore store, String origin, NoteSigner signer, MerkleTree tree, Checkpoint last, int every,
+            Duration interval, Clock clock) {
+        this.store = store;
+        this.origin = origin;
+        this.signer = signer;
+        this.tree = tree;
+        this.last = last;
+        this.every = every;
+        this.interval = interval;
+        this.clock = clock;
+        this.lastAt = clock.instant();
+    }
+
+    @Override
+    public void appended(List<LedgerStore.Appended> batch) {
+        synchronized (lock) {
+            for (LedgerStore.Appended a : batch) {
+                tree.appendLeafHash(hasher.leaf(a.hash()));
+            }
+            // the interval is checked here too: a steady trickle of entries may never leave the writer idle
+            if (uncovered() >= every || uncovered() > 0 && intervalPassed()) {
+                write();
+            }
+        }
+    }
+
+    @Override
+    public void idle() {
+        synchronized (lock) {
+            if (uncovered() > 0 && intervalPassed()) {
+                write();
+            }
+        }
+    }
+
+    /**
+     * A signed, stored checkpoint of every entry the tree has seen, or the latest one when nothing is new. With no
+     * entries at all it is the empty tree's checkpoint, which is not stored: every log is consistent with it.
+     */
+    Checkpoint checkpointNow() {
+        synchronized (lock) {
+            if (uncovered() > 0) {
+                return write();
+            }
+            return last != null ? last : new Checkpoint(origin, 0, tree.root());
+        }
+    }
+
+    /** Entries the tree holds (committed and seen by this listener). */
+    long size() {
+        synchronized (lock) {
+            return tree.size();
+        }
+    }
+
+    private long uncovered() {
+        return tree.size() - (last == null ? 0 : last.size());
+    }
+
+    private boolean intervalPassed() {
+        return Duration.between(lastAt, clock.instant()).compareTo(interval) >= 0;
+    }
+
+    // if storing fails, last stays where it was, so the next append or idle tries again
+    private Checkpoint write() {
+        Checkpoint c = new Checkpoint(origin, tree.size(), tree.root());
+        byte[] note = SignedNote.sign(c.text(), List.of(signer)).getBytes(StandardCharsets.UTF_8);
+        store.putCheckpoint(c.size(), note);
+        last = c;
+        lastAt = clock.instant();
+        return c;
+    }
+}
