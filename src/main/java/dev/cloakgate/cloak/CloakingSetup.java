@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import dev.cloakgate.evidence.Event;
 import dev.cloakgate.evidence.Evidence;
 import dev.cloakgate.tenant.TenantConfig;
 import dev.cloakgate.tenant.TenantConfigException;
@@ -34,6 +35,8 @@ public final class CloakingSetup {
                 throw new TenantConfigException(file, e.key(), e.getMessage());
             }
             List<String> failures = SelfCheck.run(detection);
+            evidence.record(new Event.SelfChecked(t.name(), detection.categories().stream().map(Object::toString).sorted()
+                    .toList(), failures.size()));
             if (!failures.isEmpty()) {
                 throw new TenantConfigException(file, "$.detection", "detection self-check failed, refusing to run"
                         + " without the protection it claims: " + String.join("; ", failures));

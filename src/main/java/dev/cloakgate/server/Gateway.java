@@ -16,12 +16,23 @@ import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import dev.cloakgate.cloak.Cloaking;
 import dev.cloakgate.cloak.CloakingSetup;
+import dev.cloakgate.crypto.NoteSigner;
+import dev.cloakgate.evidence.Event;
+import dev.cloakgate.evidence.Evidence;
+import dev.cloakgate.evidence.Evidences;
+import dev.cloakgate.evidence.LedgerEntries;
+import dev.cloakgate.evidence.LedgerEvidence;
 import dev.cloakgate.evidence.LoggedEvidence;
+import dev.cloakgate.ledger.Ledger;
+import dev.cloakgate.ledger.SigningKeys;
+import dev.cloakgate.policy.TenantSecret;
 import dev.cloakgate.jsonrpc.JsonCodec;
 import io.micrometer.core.instrument.MeterRegistry;
 import dev.cloakgate.session.GatewaySettings;
@@ -71,7 +82,59 @@ public class Gateway {
         Path dir = Path.of(config.tenantsDir());
         tenants = TenantRegistry.load(dir, new TenantParser(EnvExpander.ofSystem(), Path.of("").toAbsolutePath()));
         LOG.infof("loaded %d tenant(s) from %s: %s", tenants.all().size(), dir, String.join(", ", tenants.all().keySet()));
-        Map<String, Cloaking> cloakings = new CloakingSetup().build(tenants, dir, metrics, new LoggedEvidence());
+        Path data = Path.of(config.dataDir());
+        ledgers = openLedgers(data);
+        try {
+            build(dir, data);
+        } catch (TenantConfigException | RuntimeException e) {
+            closeLedgers();
+            throw e;
+        }
+    }
+
+    /** One ledger per tenant, all signed by the one gateway key; refuses to start without a key or beside another gateway. */
+    private Map<String, Ledger> openLedgers(Path data) {
+        GatewayConfig.Ledger lc = config.ledger();
+        SigningKeys.Loaded key = SigningKeys.load(lc.signingKeyFile().map(Path::of), lc.signingKey(), lc.devKey(), data);
+        NoteSigner signer = key.signer();
+        String pub = HexFormat.of().formatHex(key.key().publicKey().bytes());
+        if (key.dev()) {
+            LOG.warnf("ledger: checkpoints are signed with a DEVELOPMENT key (%s); in production set %s or env %s",
+                    key.source(), SigningKeys.FILE_PROPERTY, SigningKeys.ENV);
+        }
+        // what an auditor pins: ledger verify FILE --trust-key KEYID=HEX
+        LOG.infof("ledger: signing checkpoints as %s, trust key %s=%s", signer.name(), signer.keyId().hex(), pub);
+        Ledger.Settings settings = Ledger.Settings.defaults().withCheckpointEvery(lc.checkpointEvery())
+                .withCheckpointInterval(lc.checkpointInterval());
+        Map<String, Ledger> open = new LinkedHashMap<>();
+        try {
+            for (String t : tenants.all().keySet()) {
+                open.put(t, Ledger.open(data, t, signer, settings));
+            }
+        } catch (RuntimeException e) {
+            open.values().forEach(Ledger::close);
+            throw e;
+        }
+        LOG.infof("ledger open for %d tenant(s) under %s", open.size(), data.resolve("ledger"));
+        return open;
+    }
+
+    private void build(Path dir, Path data) throws TenantConfigException {
+        Map<String, LedgerEntries> mappings = new LinkedHashMap<>();
+        for (String t : tenants.all().keySet()) {
+            try {
+                mappings.put(t, new LedgerEntries(TenantSecret.load(data, t)::sessionDigest));
+            } catch (java.io.IOException e) {
+                throw new TenantConfigException(t + ".json", "$", "cannot read or create the tenant secret under "
+                        + data.resolve("keys") + ": " + e.getMessage());
+            }
+        }
+        ledgerEvidence = new LedgerEvidence(ledgers, mappings);
+        Evidence evidence = new Evidences(List.of(new LoggedEvidence(), ledgerEvidence));
+        for (var t : tenants.all().values()) {
+            evidence.record(new Event.ConfigLoaded(t.name(), t.name() + ".json", t.digest()));
+        }
+        Map<String, Cloaking> cloakings = new CloakingSetup().build(tenants, dir, metrics, evidence);
         LOG.infof("cloaking on for %d tenant(s), detection self-check passed", cloakings.size());
 
         GatewayConfig.Upstream up = config.upstream();
@@ -90,7 +153,7 @@ public class Gateway {
             if (t.policy() != null) {
                 try {
                     policies.put(t.name(), dev.cloakgate.policy.Policy.create(t.name(), List.copyOf(t.upstreams().keySet()),
-                            t.policy(), Path.of(config.dataDir()), metrics, new dev.cloakgate.policy.control.StandardControls()));
+                            t.policy(), data, metrics, new dev.cloakgate.policy.control.StandardControls(), evidence));
                 } catch (java.io.IOException e) {
                     throw new TenantConfigException(t.name() + ".json", "$.policy", "cannot set up the policy's state under "
                             + config.dataDir() + ": " + e.getMessage());
@@ -119,6 +182,8 @@ public class Gateway {
         if (policies != null) {
             policies.values().forEach(dev.cloakgate.policy.Policy::close);
         }
+        // last: sessions and policies may still record while closing; this flushes and signs a final checkpoint
+        closeLedgers();
         if (timer != null) {
             timer.shutdownNow();
         }
@@ -128,6 +193,29 @@ public class Gateway {
     }
 
     private Map<String, dev.cloakgate.policy.Policy> policies;
+    private Map<String, Ledger> ledgers = Map.of();
+    private LedgerEvidence ledgerEvidence;
+
+    private synchronized void closeLedgers() {
+        for (Ledger l : ledgers.values()) {
+            try {
+                l.close();
+            } catch (RuntimeException e) {
+                LOG.errorf("ledger of tenant %s did not close cleanly: %s", l.tenant(), e.getMessage());
+            }
+        }
+        ledgers = Map.of();
+    }
+
+    /** The tenant's open ledger, or null. */
+    public Ledger ledger(String tenant) {
+        return ledgers.get(tenant);
+    }
+
+    /** Entries the ledgers could not take since start (0 unless the disk failed or stalled). */
+    public long ledgerLost() {
+        return ledgerEvidence == null ? 0 : ledgerEvidence.lost();
+    }
 
     public TenantRegistry tenants() {
         return tenants;

@@ -25,6 +25,8 @@ public interface GatewayConfig {
 
     Session session();
 
+    Ledger ledger();
+
     interface Http {
         /** Largest request body accepted; larger ones get 413. */
         @WithDefault("8388608")
@@ -89,5 +91,31 @@ public interface GatewayConfig {
 
         @WithDefault("10000")
         int maxSessions();
+    }
+
+    interface Ledger {
+        /**
+         * File holding the Ed25519 checkpoint signing key (a 32-byte seed, hex or base64), e.g. a mounted
+         * Kubernetes secret.
+         */
+        Optional<String> signingKeyFile();
+
+        /** The seed itself (hex or base64), for a secret exposed as env {@code CLOAKGATE_LEDGER_SIGNING_KEY}. */
+        Optional<String> signingKey();
+
+        /**
+         * Development only: without a configured key, generate one under {@code {data-dir}/keys/} (and say so at
+         * startup). Off by default, so production never signs with a key nobody provisioned.
+         */
+        @WithDefault("false")
+        boolean devKey();
+
+        /** A signed checkpoint after this many entries... */
+        @WithDefault("1000")
+        int checkpointEvery();
+
+        /** ...or after this long with unsigned entries, and always at shutdown. */
+        @WithDefault("10s")
+        Duration checkpointInterval();
     }
 }

@@ -28,7 +28,7 @@ public final class PinsCommand {
         if (args.length < 2) {
             return usage("missing subcommand");
         }
-        String tenant = option(args, "--tenant");
+        String tenant = Args.option(args, "--tenant");
         if (tenant == null || !TenantParser.TENANT_NAME.matcher(tenant).matches()) {
             return usage("--tenant NAME is required ([a-z0-9-]+)");
         }
@@ -45,8 +45,8 @@ public final class PinsCommand {
                     return 0;
                 }
                 case "accept" -> {
-                    String tool = option(args, "--tool");
-                    String hash = option(args, "--sha256");
+                    String tool = Args.option(args, "--tool");
+                    String hash = Args.option(args, "--sha256");
                     if (tool == null || hash == null || !hash.matches("[0-9a-f]{64}")) {
                         return usage("accept needs --tool UPSTREAM/NAME and --sha256 HEX (64 lower-case hex digits)");
                     }
@@ -74,12 +74,4 @@ public final class PinsCommand {
         return 2;
     }
 
-    private static String option(String[] args, String name) {
-        for (int i = 0; i < args.length - 1; i++) {
-            if (args[i].equals(name)) {
-                return args[i + 1];
-            }
-        }
-        return null;
-    }
 }

@@ -25,6 +25,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.cloakgate.testing.Json;
 import dev.cloakgate.testing.McpHttpClient;
+import dev.cloakgate.testing.PlantSearch;
 import dev.cloakgate.testing.Plants;
 import dev.cloakgate.testing.Upstreams;
 import io.quarkus.test.common.WithTestResource;
@@ -98,6 +99,32 @@ class CloakTest {
                 HttpResponse.BodyHandlers.ofString());
         assertTrue(m.body().contains("cloakgate_cloaked_total"), "cloak metrics are exported");
         assertNoPlants("/q/metrics", m.body());
+
+        // the evidence ledger: every part of each tenant's auditor export, and the database files as stored
+        for (String tenant : List.of("leak", "leakstdio")) {
+            HttpResponse<byte[]> export = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    metrics.resolve("/admin/t/" + tenant + "/ledger/export")).header("Authorization", "Bearer "
+                            + Upstreams.AUDITOR_TOKEN).build(), HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(200, export.statusCode());
+            assertTrue(EvidenceTest.entries(export.body()).stream().anyMatch(e -> e.path("kind").asText().equals("cloaked")),
+                    "the probe's cloaking is on record");
+            int parts = 0;
+            try (java.util.zip.ZipInputStream zip = new java.util.zip.ZipInputStream(new java.io.ByteArrayInputStream(export.body()))) {
+                for (var e = zip.getNextEntry(); e != null; e = zip.getNextEntry()) {
+                    PlantSearch.assertNone("part " + e.getName() + " of the export of " + tenant, zip.readAllBytes());
+                    parts++;
+                }
+            }
+            assertTrue(parts >= 4, "entries, checkpoints, proofs and manifest: " + parts);
+            Path ledgers = Path.of(System.getProperty("test.data.dir"), "ledger");
+            for (String file : List.of(tenant + ".db", tenant + ".db-wal")) {
+                if (Files.exists(ledgers.resolve(file))) {
+                    PlantSearch.assertNone(file, Files.readAllBytes(ledgers.resolve(file)));
+                }
+            }
+            assertTrue(Files.size(ledgers.resolve(tenant + ".db")) + (Files.exists(ledgers.resolve(tenant + ".db-wal"))
+                    ? Files.size(ledgers.resolve(tenant + ".db-wal")) : 0) > 0);
+        }
     }
 
     private static void exerciseEverything(McpHttpClient c, List<String> received) {

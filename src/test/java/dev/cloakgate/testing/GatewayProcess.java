@@ -61,6 +61,18 @@ public final class GatewayProcess implements AutoCloseable {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(props);
+        // state goes to a fresh folder, never the working copy's data/, and checkpoints are signed with a dev key,
+        // unless the test says otherwise
+        if (props.stream().noneMatch(p -> p.startsWith("-Dcloakgate.data-dir="))) {
+            try {
+                cmd.add("-Dcloakgate.data-dir=" + Files.createTempDirectory("cloakgate-data-"));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        if (props.stream().noneMatch(p -> p.startsWith("-Dcloakgate.ledger."))) {
+            cmd.add("-Dcloakgate.ledger.dev-key=true");
+        }
         cmd.add("-jar");
         cmd.add(jar().toString());
         return cmd;

@@ -20,6 +20,8 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
  * class-loader boundary between this resource and the tests.
  */
 public class Upstreams implements QuarkusTestResourceLifecycleManager {
+    /** Every tenant here lets the holder of this token export its ledger (the file keeps only its SHA-256). */
+    public static final String AUDITOR_TOKEN = "auditor-test-token-7f3c9a1e5b2d4c6f8a0b1c2d3e4f";
     private final List<AutoCloseable> running = new ArrayList<>();
 
     @Override
@@ -100,6 +102,7 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             }
             System.setProperty("test.guarded.dir", guard.toString());
             System.setProperty("test.data.dir", root.resolve("data").toString());
+            System.setProperty("test.tenants.dir", tenants.toString());
             tenant(tenants, "dead", "prefix", Map.of("gone", http("http://127.0.0.1:" + closedPort + "/mcp")));
 
             System.setProperty("test.fs.root", fsRoot.toString());
@@ -169,7 +172,25 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
         upstreams.forEach(ups::set);
         t.put("namespace", namespace);
         settings.forEach((k, v) -> t.set(k, Json.MAPPER.valueToTree(v)));
+        t.putObject("ledger").putArray("auditor_tokens_sha256").add(sha256(AUDITOR_TOKEN));
         Files.writeString(dir.resolve(name + ".json"), Json.write(t));
+    }
+
+    public static String sha256File(Path file) throws IOException {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static String sha256(String text) {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Override
