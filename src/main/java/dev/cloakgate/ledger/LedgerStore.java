@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -129,7 +128,7 @@ public final class LedgerStore implements AutoCloseable {
                 throw new LedgerLockedException(lockFile, holder);
             }
             writeHolder(channel);
-            db = DriverManager.getConnection("jdbc:sqlite:" + dbFile.toAbsolutePath());
+            db = connect(dbFile, new java.util.Properties());
             LedgerStore store = new LedgerStore(tenant, dbFile, lockFile, lockKey, clock, channel, lock, db, false);
             store.init();
             return store;
@@ -172,7 +171,7 @@ public final class LedgerStore implements AutoCloseable {
         try {
             org.sqlite.SQLiteConfig c = new org.sqlite.SQLiteConfig();
             c.setReadOnly(true);
-            db = DriverManager.getConnection("jdbc:sqlite:" + dbFile.toAbsolutePath(), c.toProperties());
+            db = connect(dbFile, c.toProperties());
             LedgerStore store = new LedgerStore(tenant, dbFile, dir.resolve(tenant + ".lock"), null, Clock.systemUTC(), null,
                     null, db, true);
             store.initReadOnly();
@@ -211,6 +210,15 @@ public final class LedgerStore implements AutoCloseable {
             rollbackQuietly();
             throw new LedgerStoreException(dbFile + ": read failed: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Straight to the SQLite driver, not through DriverManager: DriverManager hands a driver only to callers
+     * whose class loader loaded that same driver class, which fails when the first user (a Quarkus class loader
+     * in tests, or a dev-mode reload) is not this class's.
+     */
+    private static Connection connect(Path dbFile, java.util.Properties props) throws SQLException {
+        return org.sqlite.JDBC.createConnection("jdbc:sqlite:" + dbFile.toAbsolutePath(), props);
     }
 
     private static String holder(FileChannel channel) {

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -178,13 +177,13 @@ class LedgerStoreTest {
             store.append(bodies(0, 3));
         }
         Path db = dir.resolve("ledger").resolve(T + ".db");
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
+        try (Connection c = org.sqlite.JDBC.createConnection("jdbc:sqlite:" + db, new java.util.Properties()); Statement s = c.createStatement()) {
             s.executeUpdate("UPDATE entries SET bytes = replace(bytes, 'search', 'delete') WHERE seq = 2");
         }
         LedgerStoreException e = assertThrows(LedgerStoreException.class, () -> LedgerStore.open(dir, T));
         assertTrue(e.getMessage().contains("seq 2") && e.getMessage().contains("not the hash of its bytes"), e.getMessage());
         // the refused open released the lock
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
+        try (Connection c = org.sqlite.JDBC.createConnection("jdbc:sqlite:" + db, new java.util.Properties()); Statement s = c.createStatement()) {
             s.executeUpdate("DELETE FROM entries WHERE seq = 2");
         }
         try (LedgerStore store = LedgerStore.open(dir, T)) {
@@ -234,7 +233,7 @@ class LedgerStoreTest {
     }
 
     static long rowCount(Path db) {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement();
+        try (Connection c = org.sqlite.JDBC.createConnection("jdbc:sqlite:" + db, new java.util.Properties()); Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT count(*) FROM entries")) {
             return rs.next() ? rs.getLong(1) : 0;
         } catch (java.sql.SQLException e) {

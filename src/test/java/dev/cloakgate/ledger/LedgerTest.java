@@ -11,7 +11,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
@@ -237,7 +236,7 @@ class LedgerTest {
     }
 
     private void sql(String statement, Object... args) throws Exception {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db()); PreparedStatement p = c.prepareStatement(statement)) {
+        try (Connection c = org.sqlite.JDBC.createConnection("jdbc:sqlite:" + db(), new java.util.Properties()); PreparedStatement p = c.prepareStatement(statement)) {
             for (int i = 0; i < args.length; i++) {
                 p.setObject(i + 1, args[i]);
             }
@@ -246,7 +245,7 @@ class LedgerTest {
     }
 
     private byte[] storedBytes(long seq) throws Exception {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db());
+        try (Connection c = org.sqlite.JDBC.createConnection("jdbc:sqlite:" + db(), new java.util.Properties());
                 PreparedStatement p = c.prepareStatement("SELECT bytes FROM entries WHERE seq = ?")) {
             p.setLong(1, seq);
             try (ResultSet rs = p.executeQuery()) {
