@@ -2,9 +2,12 @@ package dev.cloakgate.server;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.Optional;
 
 import dev.cloakgate.cloak.CloakingSetup;
 import dev.cloakgate.evidence.Evidence;
+import dev.cloakgate.ledger.SigningKeyException;
+import dev.cloakgate.ledger.SigningKeys;
 import dev.cloakgate.tenant.EnvExpander;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import dev.cloakgate.tenant.TenantConfigException;
@@ -12,8 +15,8 @@ import dev.cloakgate.tenant.TenantParser;
 import dev.cloakgate.tenant.TenantRegistry;
 
 /**
- * {@code --check}: validates every tenant file and runs the detection self-check without serving. Exit 0 when
- * all is well, 1 with a message naming file and key otherwise.
+ * {@code --check}: validates every tenant file, runs the detection self-check and reads the ledger signing key,
+ * without serving. Exit 0 when all is well, 1 with a message naming file and key (or the key setting) otherwise.
  */
 public final class CheckCommand {
     private final PrintStream out;
@@ -33,12 +36,25 @@ public final class CheckCommand {
             out.println("ok: detection self-check passed for " + sanitizing + " sanitizing tenant(s)");
             tenants.all().forEach((name, t) -> out.println("ok: tenant " + name + " (" + t.upstreams().size()
                     + " upstream(s), sha256 " + t.digest().substring(0, 16) + ")"));
+            out.println(ledgerKey());
             out.println("check passed: " + tenants.all().size() + " tenant(s) in " + dir);
             return 0;
-        } catch (TenantConfigException e) {
+        } catch (TenantConfigException | SigningKeyException e) {
             err.println("check failed: " + e.getMessage());
             return 1;
         }
+    }
+
+    /** The key the gateway would sign checkpoints with; a development key is reported, not generated here. */
+    private static String ledgerKey() {
+        Optional<Path> file = Optional.ofNullable(setting(SigningKeys.FILE_PROPERTY, null)).map(Path::of);
+        Optional<String> inline = Optional.ofNullable(setting("cloakgate.ledger.signing-key", null));
+        boolean dev = Boolean.parseBoolean(setting(SigningKeys.DEV_PROPERTY, "false"));
+        if (file.isEmpty() && inline.isEmpty() && dev) {
+            return "ok: ledger signing key: a development key (" + SigningKeys.DEV_PROPERTY + "=true)";
+        }
+        SigningKeys.Loaded key = SigningKeys.load(file, inline, false, Path.of(setting("cloakgate.data-dir", "data")));
+        return "ok: ledger signing key " + key.signer().keyId().hex() + " from " + key.source();
     }
 
     /** A property as Quarkus would resolve it here: system property, then environment variable, then default. */

@@ -37,6 +37,27 @@ class PackagedGatewayIT {
     }
 
     @Test
+    void withoutASigningKeyTheCheckFailsAndTheGatewayDoesNotStart(@TempDir Path dir) throws Exception {
+        goodTenant(dir);
+        List<String> noKey = List.of("-Dcloakgate.tenants-dir=" + dir, "-Dcloakgate.ledger.dev-key=false");
+        GatewayProcess.Result check = GatewayProcess.run(noKey, "--check");
+        assertEquals(1, check.exit(), check.output());
+        assertTrue(check.output().contains("cloakgate.ledger.signing-key-file") && check.output().contains("CLOAKGATE_LEDGER_SIGNING_KEY"),
+                check.output());
+        try (GatewayProcess gw = GatewayProcess.start(noKey)) {
+            assertNotEquals(0, gw.awaitExit(Duration.ofSeconds(60)));
+            assertTrue(gw.log().contains("no ledger signing key"), gw.log());
+        }
+        Path key = dir.resolve("ledger.key");
+        Files.writeString(key, "ab".repeat(32));
+        GatewayProcess.Result ok = GatewayProcess.run(List.of("-Dcloakgate.tenants-dir=" + dir,
+                "-Dcloakgate.ledger.signing-key-file=" + key), "--check");
+        assertEquals(0, ok.exit(), ok.output());
+        String id = dev.cloakgate.ledger.SigningKeys.signer(dev.cloakgate.crypto.Ed25519SigningKey.fromFile(key)).keyId().hex();
+        assertTrue(ok.output().contains("ledger signing key " + id), ok.output());
+    }
+
+    @Test
     void checkFailsNamingFileAndKey(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("team-b.json"), "{\"upstreams\":{\"fs\":{\"command\":\"x\",\"comand\":\"y\"}}}");
         GatewayProcess.Result r = GatewayProcess.run(List.of("-Dcloakgate.tenants-dir=" + dir), "--check");
