@@ -30,15 +30,8 @@ public class PolicyBench {
     static final ObjectMapper M = new ObjectMapper();
 
     public static void main(String[] args) throws Exception {
-        JsonNode env = M.readTree(Path.of("src/test/resources/policy/corpus/env.json").toFile());
-        ObjectNode t = M.createObjectNode();
-        ObjectNode ups = t.putObject("upstreams");
-        env.path("upstreams").fieldNames().forEachRemaining(u -> ups.putObject(u).put("url", "http://127.0.0.1:9/mcp"));
-        t.set("policy", env.path("policy"));
-        ((ObjectNode) t.get("policy")).putObject("budget").put("session_calls", 1_000_000_000)
-                .put("tool_calls", 1_000_000_000).put("tenant_calls_per_minute", 1_000_000_000);
-        TenantConfig tenant = new TenantParser(EnvExpander.ofSystem(), Path.of("")).parse("bench", "bench.json",
-                M.writeValueAsBytes(t));
+        JsonNode env = corpusEnv();
+        TenantConfig tenant = corpusTenant(env);
         Path dir = Files.createTempDirectory("policy-bench");
         System.out.println("{\"machine\":\"" + Runtime.getRuntime().availableProcessors() + " cores, java "
                 + System.getProperty("java.version") + "\"}");
@@ -47,14 +40,9 @@ public class PolicyBench {
             PolicySession s = policy.session("bench");
             env.path("upstreams").fields().forEachRemaining(e -> s.observe(e.getKey(), e.getValue()));
             env.path("upstreams").fields().forEachRemaining(e -> s.relay(e.getKey(), e.getValue(), n -> e.getKey() + "__" + n));
-            JsonNode arguments = M.readTree("{\"path\":\"/srv/project/docs/runbook.md\"}");
-            StringBuilder text = new StringBuilder();
-            while (text.length() < 2048) {
-                text.append("Deployed build 4.2.1 to the staging cluster; see https://docs.example.org/runbooks/deploy "
-                        + "for the rollback steps. Checksums: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.\n");
-            }
-            ObjectNode result = M.createObjectNode();
-            result.putArray("content").addObject().put("type", "text").put("text", text.toString());
+            JsonNode arguments = typicalArguments();
+            StringBuilder text = typicalText();
+            ObjectNode result = typicalResult(text);
             long[] req = time(200_000, 20_000, () -> s.request("fs__read_text_file", "fs", "read_text_file", arguments));
             long[] res = time(200_000, 20_000, () -> s.response("fs__read_text_file", "fs", "read_text_file", result, false));
             long[] both = time(200_000, 20_000, () -> {
@@ -116,6 +104,44 @@ public class PolicyBench {
             }
         }
         System.exit(0);
+    }
+
+    /** The corpus environment: every control on, five upstreams. */
+    static JsonNode corpusEnv() throws java.io.IOException {
+        return M.readTree(Path.of("src/test/resources/policy/corpus/env.json").toFile());
+    }
+
+    /** Tenant "bench" with the corpus policy and budgets too large to bite. */
+    static TenantConfig corpusTenant(JsonNode env) throws Exception {
+        ObjectNode t = M.createObjectNode();
+        ObjectNode ups = t.putObject("upstreams");
+        env.path("upstreams").fieldNames().forEachRemaining(u -> ups.putObject(u).put("url", "http://127.0.0.1:9/mcp"));
+        t.set("policy", env.path("policy"));
+        ((ObjectNode) t.get("policy")).putObject("budget").put("session_calls", 1_000_000_000)
+                .put("tool_calls", 1_000_000_000).put("tenant_calls_per_minute", 1_000_000_000);
+        return new TenantParser(EnvExpander.ofSystem(), Path.of("")).parse("bench", "bench.json", M.writeValueAsBytes(t));
+    }
+
+    /** The typical call's arguments: fs__read_text_file of one path. */
+    static JsonNode typicalArguments() throws Exception {
+        return M.readTree("{\"path\":\"/srv/project/docs/runbook.md\"}");
+    }
+
+    /** About 2 KB of deploy-log text. */
+    static StringBuilder typicalText() {
+        StringBuilder text = new StringBuilder();
+        while (text.length() < 2048) {
+            text.append("Deployed build 4.2.1 to the staging cluster; see https://docs.example.org/runbooks/deploy "
+                    + "for the rollback steps. Checksums: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.\n");
+        }
+        return text;
+    }
+
+    /** A tools/call result holding {@code text} as one text content block. */
+    static ObjectNode typicalResult(CharSequence text) {
+        ObjectNode result = M.createObjectNode();
+        result.putArray("content").addObject().put("type", "text").put("text", text.toString());
+        return result;
     }
 
     /** {p50, p90, p99, min} nanoseconds after warm-up. */

@@ -26,8 +26,8 @@ public final class Jcs {
      * overflow a double), lone surrogates, and non-JSON nodes.
      */
     public static byte[] canonicalize(JsonNode value) {
-        StringBuilder out = new StringBuilder(256);
-        write(value, out, "");
+        StringBuilder out = new StringBuilder(512);
+        write(value, out, Where.ROOT);
         return out.toString().getBytes(StandardCharsets.UTF_8);
     }
 
@@ -56,7 +56,23 @@ public final class Jcs {
                 "differs from the RFC 8785 form from this byte on"));
     }
 
-    private static void write(JsonNode node, StringBuilder out, String path) {
+    /** Where a value sits (for error messages), as text only when an error needs it. */
+    private record Where(Where parent, String name, int index) {
+        static final Where ROOT = new Where(null, null, -1);
+
+        @Override
+        public String toString() {
+            if (parent == null) {
+                return "";
+            }
+            return parent + "/" + (name != null ? name : Integer.toString(index));
+        }
+    }
+
+    // 2^53: every long within it is exactly a double, and ECMAScript prints such a double as the integer's digits
+    private static final long SAFE_INTEGER = 1L << 53;
+
+    private static void write(JsonNode node, StringBuilder out, Where path) {
         JsonNodeType type = node.getNodeType();
         switch (type) {
             case OBJECT: {
@@ -72,7 +88,7 @@ public final class Jcs {
                         out.append(',');
                     }
                     String name = names.get(i);
-                    String memberPath = path + "/" + name;
+                    Where memberPath = new Where(path, name, -1);
                     writeString(name, out, memberPath);
                     out.append(':');
                     write(node.get(name), out, memberPath);
@@ -86,7 +102,7 @@ public final class Jcs {
                     if (i > 0) {
                         out.append(',');
                     }
-                    write(node.get(i), out, path + "/" + i);
+                    write(node.get(i), out, new Where(path, null, i));
                 }
                 out.append(']');
                 return;
@@ -95,6 +111,13 @@ public final class Jcs {
                 writeString(node.textValue(), out, path);
                 return;
             case NUMBER:
+                if (node.isInt() || node.isLong()) {
+                    long l = node.longValue();
+                    if (l >= -SAFE_INTEGER && l <= SAFE_INTEGER) {
+                        out.append(l); // what EcmaNumbers.format((double) l) prints, without the digit search
+                        return;
+                    }
+                }
                 out.append(EcmaNumbers.format(doubleOf(node, path)));
                 return;
             case BOOLEAN:
@@ -108,7 +131,7 @@ public final class Jcs {
         }
     }
 
-    private static double doubleOf(JsonNode number, String path) {
+    private static double doubleOf(JsonNode number, Where path) {
         double value = number.isBigDecimal() || number.isBigInteger()
                 // through the decimal text, so the double is the correctly rounded one
                 ? Double.parseDouble(number.numberValue().toString())
@@ -120,8 +143,12 @@ public final class Jcs {
     }
 
     /** RFC 8785 section 3.2.2.2: escape '"', '\\' and controls, nothing else; controls use short forms first. */
-    private static void writeString(String s, StringBuilder out, String path) {
+    private static void writeString(String s, StringBuilder out, Where path) {
         out.append('"');
+        if (plain(s)) {
+            out.append(s).append('"'); // nothing to escape or check: the loop below would copy it char by char
+            return;
+        }
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             switch (c) {
@@ -146,5 +173,16 @@ public final class Jcs {
             }
         }
         out.append('"');
+    }
+
+    /** No character the loop in {@link #writeString} treats specially: no quote, backslash, control or surrogate. */
+    private static boolean plain(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c == '"' || c == '\\' || Character.isSurrogate(c)) {
+                return false;
+            }
+        }
+        return true;
     }
 }

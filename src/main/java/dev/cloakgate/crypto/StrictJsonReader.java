@@ -35,8 +35,33 @@ final class StrictJsonReader {
 
     // Jackson's defaults already refuse comments, single quotes, leading zeros, NaN and raw control characters;
     // duplicate detection stays off so that duplicates are collected here instead of aborting the read.
-    private final JsonFactory factory = JsonFactory.builder().build();
+    // (a factory is thread-safe once built, and building one per read cost more than a ledger entry's parse)
+    private static final JsonFactory FACTORY = JsonFactory.builder().build();
     private final JsonNodeFactory nodes = JsonNodeFactory.instance;
+
+    /**
+     * Where a value sits, as an RFC 6901 pointer rendered only when a defect names it: a verifier reads millions of
+     * valid entries, and building each member's pointer text up front was a large part of reading one.
+     */
+    private record Where(Where parent, String name, int index) {
+        static final Where ROOT = new Where(null, null, -1);
+
+        Where member(String memberName) {
+            return new Where(this, memberName, -1);
+        }
+
+        Where element(int i) {
+            return new Where(this, null, i);
+        }
+
+        @Override
+        public String toString() {
+            if (parent == null) {
+                return "";
+            }
+            return parent + "/" + (name != null ? pointerToken(name) : Integer.toString(index));
+        }
+    }
 
     StrictJson read(byte[] bytes) {
         List<JsonDefect> defects = new ArrayList<>();
@@ -45,13 +70,13 @@ final class StrictJsonReader {
             return new StrictJson.Rejected(defects);
         }
         JsonNode value = null;
-        try (JsonParser parser = factory.createParser(text)) {
+        try (JsonParser parser = FACTORY.createParser(text)) {
             JsonToken first = parser.nextToken();
             if (first == null) {
                 defects.add(new JsonDefect(JsonDefect.Kind.SYNTAX, "char 0", "no JSON value"));
                 return new StrictJson.Rejected(defects);
             }
-            value = readValue(parser, first, "", defects);
+            value = readValue(parser, first, Where.ROOT, defects);
             if (parser.nextToken() != null) {
                 defects.add(new JsonDefect(JsonDefect.Kind.TRAILING_CONTENT, at(parser.currentTokenLocation()),
                         "content after the JSON value"));
@@ -85,7 +110,7 @@ final class StrictJsonReader {
         return out.toString();
     }
 
-    private JsonNode readValue(JsonParser parser, JsonToken token, String path, List<JsonDefect> defects)
+    private JsonNode readValue(JsonParser parser, JsonToken token, Where path, List<JsonDefect> defects)
             throws IOException {
         switch (token) {
             case START_OBJECT: {
@@ -93,11 +118,11 @@ final class StrictJsonReader {
                 Set<String> seen = new HashSet<>();
                 while (parser.nextToken() == JsonToken.FIELD_NAME) {
                     String name = parser.currentName();
-                    String memberPath = path + "/" + pointerToken(name);
+                    Where memberPath = path.member(name);
                     checkSurrogates(name, memberPath, "member name", defects);
                     JsonNode member = readValue(parser, parser.nextToken(), memberPath, defects);
                     if (!seen.add(name)) {
-                        defects.add(new JsonDefect(JsonDefect.Kind.DUPLICATE_KEY, memberPath, "member name repeated"));
+                        defects.add(new JsonDefect(JsonDefect.Kind.DUPLICATE_KEY, memberPath.toString(), "member name repeated"));
                     } else {
                         object.set(name, member);
                     }
@@ -108,7 +133,7 @@ final class StrictJsonReader {
                 ArrayNode array = nodes.arrayNode();
                 JsonToken next;
                 while ((next = parser.nextToken()) != JsonToken.END_ARRAY) {
-                    array.add(readValue(parser, next, path + "/" + array.size(), defects));
+                    array.add(readValue(parser, next, path.element(array.size()), defects));
                 }
                 return array;
             }
@@ -135,22 +160,26 @@ final class StrictJsonReader {
      * RFC 8785 reads every number as an IEEE-754 double (I-JSON). The literal is kept only when the double
      * holds it meaningfully: overflow, underflow of a non-zero value, and integers past 2^53 are defects.
      */
-    private JsonNode number(String literal, String path, List<JsonDefect> defects) {
+    private JsonNode number(String literal, Where where, List<JsonDefect> defects) {
+        if (isSafeInteger(literal)) {
+            // what the checks below conclude for it, without BigDecimal: exact as a double, in long range
+            return nodes.numberNode(Long.parseLong(literal));
+        }
         BigDecimal exact;
         try {
             exact = new BigDecimal(literal);
         } catch (NumberFormatException e) {
             // an exponent beyond int range: certainly beyond a double
-            defects.add(new JsonDefect(JsonDefect.Kind.NUMBER_OUT_OF_RANGE, path, "exponent out of range"));
+            defects.add(new JsonDefect(JsonDefect.Kind.NUMBER_OUT_OF_RANGE, where.toString(), "exponent out of range"));
             return nodes.numberNode(0);
         }
         double value = Double.parseDouble(literal);
         if (Double.isInfinite(value)) {
-            defects.add(new JsonDefect(JsonDefect.Kind.NUMBER_OUT_OF_RANGE, path, "beyond the range of a double"));
+            defects.add(new JsonDefect(JsonDefect.Kind.NUMBER_OUT_OF_RANGE, where.toString(), "beyond the range of a double"));
             return nodes.numberNode(0);
         }
         if (value == 0 && exact.signum() != 0) {
-            defects.add(new JsonDefect(JsonDefect.Kind.NUMBER_OUT_OF_RANGE, path, "non-zero number reads as 0"));
+            defects.add(new JsonDefect(JsonDefect.Kind.NUMBER_OUT_OF_RANGE, where.toString(), "non-zero number reads as 0"));
             return nodes.numberNode(0);
         }
         boolean integral = exact.signum() == 0 || exact.stripTrailingZeros().scale() <= 0;
@@ -158,7 +187,7 @@ final class StrictJsonReader {
         // neither a double nor such a text: an exact-integer reader and a double reader would disagree on it
         if (integral && new BigDecimal(value).compareTo(exact) != 0
                 && EcmaNumbers.shortestDecimal(Math.abs(value)).compareTo(exact.abs()) != 0) {
-            defects.add(new JsonDefect(JsonDefect.Kind.NUMBER_UNREPRESENTABLE, path,
+            defects.add(new JsonDefect(JsonDefect.Kind.NUMBER_UNREPRESENTABLE, where.toString(),
                     "integer not exactly representable as a double"));
         }
         if (integral && exact.compareTo(MIN_LONG) >= 0 && exact.compareTo(MAX_LONG) <= 0) {
@@ -167,13 +196,29 @@ final class StrictJsonReader {
         return nodes.numberNode(value);
     }
 
-    private static void checkSurrogates(String s, String path, String what, List<JsonDefect> defects) {
+    /** At most 15 digits (below 2^53, so every one is exactly a double), optionally signed: no fraction or exponent. */
+    private static boolean isSafeInteger(String literal) {
+        int start = literal.startsWith("-") ? 1 : 0;
+        int digits = literal.length() - start;
+        if (digits < 1 || digits > 15) {
+            return false;
+        }
+        for (int i = start; i < literal.length(); i++) {
+            char c = literal.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void checkSurrogates(String s, Where path, String what, List<JsonDefect> defects) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
                 i++;
             } else if (Character.isSurrogate(c)) {
-                defects.add(new JsonDefect(JsonDefect.Kind.LONE_SURROGATE, path,
+                defects.add(new JsonDefect(JsonDefect.Kind.LONE_SURROGATE, path.toString(),
                         String.format("%s holds unpaired surrogate U+%04X at index %d", what, (int) c, i)));
                 return;
             }

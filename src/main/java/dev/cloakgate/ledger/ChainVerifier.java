@@ -1,8 +1,10 @@
 package dev.cloakgate.ledger;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -18,6 +20,7 @@ import dev.cloakgate.crypto.StrictJson;
  */
 public final class ChainVerifier {
     public static final int VERSION = 1;
+    private static final Pattern HASH_HEX = Pattern.compile("[0-9a-f]{64}");
 
     /** What a verification found; {@code hashes} are the entry hashes in order (for the Merkle tree). */
     public record Result(List<ChainFailure> failures, List<byte[]> hashes, long firstSeq, long lastSeq) {
@@ -78,10 +81,12 @@ public final class ChainVerifier {
                 prevHash = hash;
                 return new Step(hash, -1, failures);
             }
-            if (!Jcs.isCanonical(bytes)) {
+            JsonNode e = ((StrictJson.Parsed) read).value();
+            // Jcs.isCanonical(bytes) would parse the bytes a second time: canonicalising the value just read from
+            // them is the same test (a strict read has no defects, so the value is exactly what the bytes say)
+            if (!Arrays.equals(Jcs.canonicalize(e), bytes)) {
                 failures.add(new ChainFailure(ChainFailure.Kind.NOT_CANONICAL, line, "bytes are not the entry's RFC 8785 form"));
             }
-            JsonNode e = ((StrictJson.Parsed) read).value();
             if (!envelope(e, line, failures)) {
                 prevHash = hash;
                 return new Step(hash, -1, failures);
@@ -131,7 +136,7 @@ public final class ChainVerifier {
         ok &= field(e, "seq", e.path("seq").isIntegralNumber() && e.path("seq").asLong() >= 0, line, failures);
         ok &= field(e, "ts", e.path("ts").isTextual(), line, failures);
         ok &= field(e, "kind", e.path("kind").isTextual(), line, failures);
-        ok &= field(e, "prev", e.path("prev").isTextual() && e.path("prev").asText().matches("[0-9a-f]{64}"), line, failures);
+        ok &= field(e, "prev", e.path("prev").isTextual() && HASH_HEX.matcher(e.path("prev").asText()).matches(), line, failures);
         return ok;
     }
 
