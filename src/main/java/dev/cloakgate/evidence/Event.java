@@ -56,4 +56,12 @@ public sealed interface Event {
             categories = List.copyOf(categories);
         }
     }
+
+    /**
+     * A tools/call forwarded for a tenant without a policy: nothing was checked, and the record says so. The
+     * arguments are bound by length and keyed digest like a decision's payload.
+     */
+    record Forwarded(String tenant, String sessionDigest, String upstream, String tool, long argumentBytes,
+            String argumentsHmac) implements Event {
+    }
 }

@@ -70,6 +70,13 @@ public final class LedgerEntries {
             put(o, "upstream", r.upstream());
             put(o, "tool", r.tool());
             counts(o.putObject("categories"), r.categories());
+        } else if (event instanceof Event.Forwarded f) {
+            o.put("kind", "tool_call");
+            put(o, "session", f.sessionDigest());
+            put(o, "upstream", f.upstream());
+            put(o, "tool", f.tool());
+            o.put("policy", false);
+            o.putObject("payload").put("bytes", f.argumentBytes()).put("hmac_sha256", f.argumentsHmac());
         } else if (event instanceof Event.ConfigLoaded c) {
             o.put("kind", "config_loaded");
             o.put("file", c.file());

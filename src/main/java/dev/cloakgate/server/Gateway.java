@@ -27,6 +27,7 @@ import dev.cloakgate.crypto.NoteSigner;
 import dev.cloakgate.evidence.Event;
 import dev.cloakgate.evidence.Evidence;
 import dev.cloakgate.evidence.Evidences;
+import dev.cloakgate.evidence.ForwardedCalls;
 import dev.cloakgate.evidence.LedgerEntries;
 import dev.cloakgate.evidence.LedgerEvidence;
 import dev.cloakgate.evidence.LoggedEvidence;
@@ -35,6 +36,7 @@ import dev.cloakgate.ledger.SigningKeys;
 import dev.cloakgate.policy.TenantSecret;
 import dev.cloakgate.jsonrpc.JsonCodec;
 import io.micrometer.core.instrument.MeterRegistry;
+import dev.cloakgate.session.CallLog;
 import dev.cloakgate.session.GatewaySettings;
 import dev.cloakgate.session.SessionRegistry;
 import dev.cloakgate.tenant.EnvExpander;
@@ -121,9 +123,11 @@ public class Gateway {
 
     private void build(Path dir, Path data) throws TenantConfigException {
         Map<String, LedgerEntries> mappings = new LinkedHashMap<>();
+        Map<String, TenantSecret> secrets = new LinkedHashMap<>();
         for (String t : tenants.all().keySet()) {
             try {
-                mappings.put(t, new LedgerEntries(TenantSecret.load(data, t)::sessionDigest));
+                secrets.put(t, TenantSecret.load(data, t));
+                mappings.put(t, new LedgerEntries(secrets.get(t)::sessionDigest));
             } catch (java.io.IOException e) {
                 throw new TenantConfigException(t + ".json", "$", "cannot read or create the tenant secret under "
                         + data.resolve("keys") + ": " + e.getMessage());
@@ -161,7 +165,10 @@ public class Gateway {
             }
         }
         LOG.infof("policy on for %d tenant(s)", policies.size());
-        sessions = new SessionRegistry(settings, upstreamCodec, links, timer, cloakings::get, policies::get);
+        Map<String, CallLog> calls = new LinkedHashMap<>();
+        secrets.forEach((t, secret) -> calls.put(t, new ForwardedCalls(t, secret, evidence)));
+        sessions = new SessionRegistry(settings, upstreamCodec, links, timer, cloakings::get, policies::get,
+                name -> calls.getOrDefault(name, CallLog.NONE));
         long sweep = Math.max(1000, Math.min(30_000, se.idleTimeout().toMillis() / 4));
         timer.scheduleWithFixedDelay(this::sweep, sweep, sweep, TimeUnit.MILLISECONDS);
     }

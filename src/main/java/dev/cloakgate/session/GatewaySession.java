@@ -57,6 +57,7 @@ public final class GatewaySession implements Upstream.Listener {
     /** Null when the tenant does not sanitize. */
     private final Cloak cloak;
     private final PolicySession policy;
+    private final CallLog calls;
     private volatile String protocolVersion;
     private volatile long lastActivityNanos = System.nanoTime();
     private volatile boolean closed;
@@ -64,6 +65,13 @@ public final class GatewaySession implements Upstream.Listener {
     /** @param upstreamFactory builds the session's {@link Upstream} for each configured server, with this listener */
     public GatewaySession(String id, TenantConfig tenant, String gatewayVersion, JsonCodec codec,
             SessionStreams streams, UpstreamFactory upstreamFactory, Cloak cloak, PolicySession policy) {
+        this(id, tenant, gatewayVersion, codec, streams, upstreamFactory, cloak, policy, CallLog.NONE);
+    }
+
+    /** @param calls told of each tools/call forwarded without a policy */
+    public GatewaySession(String id, TenantConfig tenant, String gatewayVersion, JsonCodec codec,
+            SessionStreams streams, UpstreamFactory upstreamFactory, Cloak cloak, PolicySession policy, CallLog calls) {
+        this.calls = calls;
         this.id = id;
         this.gatewayVersion = gatewayVersion;
         this.cloak = cloak;
@@ -393,6 +401,8 @@ public final class GatewaySession implements Upstream.Listener {
             } else if (!(d instanceof Decision.Allow)) {
                 return done(Refusals.of(d, exposed).toResponse(clientId));
             }
+        } else if ("tools/call".equals(method)) {
+            calls.forwarded(id, upstream.name(), exposed, params.get("arguments"));
         }
         ClientCall cc = new ClientCall(clientId, method, upstream, stream, clientToken);
         synchronized (this) {

@@ -33,6 +33,7 @@ public final class SessionRegistry {
     private final ScheduledExecutorService timer;
     private final Function<String, Cloaking> cloaking;
     private final Function<String, Policy> policies;
+    private final Function<String, CallLog> calls;
     private final SecureRandom random = new SecureRandom();
     private final Map<String, GatewaySession> sessions = new ConcurrentHashMap<>();
 
@@ -42,6 +43,13 @@ public final class SessionRegistry {
      */
     public SessionRegistry(GatewaySettings settings, JsonCodec codec, LinkFactory links, ScheduledExecutorService timer,
             Function<String, Cloaking> cloaking, Function<String, Policy> policies) {
+        this(settings, codec, links, timer, cloaking, policies, name -> CallLog.NONE);
+    }
+
+    /** @param calls each tenant's record of calls forwarded without a policy */
+    public SessionRegistry(GatewaySettings settings, JsonCodec codec, LinkFactory links, ScheduledExecutorService timer,
+            Function<String, Cloaking> cloaking, Function<String, Policy> policies, Function<String, CallLog> calls) {
+        this.calls = calls;
         this.settings = settings;
         this.codec = codec;
         this.links = links;
@@ -76,7 +84,8 @@ public final class SessionRegistry {
                 (UpstreamConfig cfg, String label, Upstream.Listener listener) -> new Upstream(cfg, label, links,
                         listener, timer, limits,
                         new Backoff(settings.backoffInitial(), settings.backoffMax(), System::nanoTime)),
-                c == null ? null : c.session(id), p == null ? null : p.session(id));
+                c == null ? null : c.session(id), p == null ? null : p.session(id),
+                p == null ? calls.apply(tenant.name()) : CallLog.NONE);
     }
 
     public boolean full() {

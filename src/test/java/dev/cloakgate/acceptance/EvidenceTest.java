@@ -52,6 +52,9 @@ class EvidenceTest {
     @TestHTTPResource("/t/guarded/mcp")
     URI guarded;
 
+    @TestHTTPResource("/t/fs/mcp")
+    URI fsTenant;
+
     @TestHTTPResource("/t/rt-session/mcp")
     URI rtSession;
 
@@ -156,6 +159,9 @@ class EvidenceTest {
         assertTrue(refused.path("payload").path("bytes").asLong() > 0);
         assertTrue(refused.path("payload").path("hmac_sha256").asText().matches("[0-9a-f]{64}"));
         assertFalse(refused.toString().contains("/etc/passwd"), refused.toString());
+        // ...which an auditor given the tenant secret and the payload can check
+        assertEquals(TenantSecret.load(data(), "guarded").hmac("{\"path\":\"/etc/passwd\"}"),
+                refused.path("payload").path("hmac_sha256").asText());
         find(mine, "a call held for approval", e -> e.path("action").asText().equals("require_approval")
                 && e.path("reason").asText().equals("approval_required"));
         find(mine, "a call to a withheld tool", e -> e.path("stage").asText().equals("request")
@@ -166,6 +172,24 @@ class EvidenceTest {
         assertEquals(Upstreams.sha256File(Path.of(System.getProperty("test.tenants.dir")).resolve("guarded.json")),
                 config.path("sha256").asText());
         assertEquals(0, all.get(0).path("seq").asLong());
+    }
+
+    @Test
+    void callsOfATenantWithoutPolicyAreRecordedAsUnchecked() throws Exception {
+        String session;
+        String args = "{\"path\":" + quote(Path.of(System.getProperty("test.fs.root"), "hello.txt").toString()) + "}";
+        try (McpHttpClient c = new McpHttpClient(fsTenant)) {
+            c.initialize("2025-11-25", Json.object());
+            session = digest("fs", c.sessionId());
+            assertTrue(call(c, "fs__read_text_file", args).has("result"));
+        }
+        JsonNode e = find(exportedAndVerified("fs", ""), "the forwarded call", x -> session.equals(x.path("session").asText())
+                && x.path("kind").asText().equals("tool_call"));
+        assertEquals("fs__read_text_file", e.path("tool").asText());
+        assertEquals("fs", e.path("upstream").asText());
+        assertFalse(e.path("policy").asBoolean(true), "nothing was checked, and the entry says so");
+        assertEquals(args.getBytes(StandardCharsets.UTF_8).length, e.path("payload").path("bytes").asLong());
+        assertEquals(TenantSecret.load(data(), "fs").hmac(Json.parse(args).toString()), e.path("payload").path("hmac_sha256").asText());
     }
 
     @Test
