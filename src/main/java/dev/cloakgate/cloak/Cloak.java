@@ -11,6 +11,7 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.cloakgate.evidence.Event;
+import dev.cloakgate.evidence.LogTag;
 import dev.cloakgate.jsonrpc.ErrorCodes;
 import dev.cloakgate.jsonrpc.RpcError;
 import dev.cloakgate.tenant.TokenScope;
@@ -25,11 +26,13 @@ public final class Cloak {
 
     private final Cloaking t;
     private final String session;
+    private final String logTag;
     private final Vault vault;
 
     Cloak(Cloaking tenant, String session) {
         this.t = tenant;
         this.session = session;
+        this.logTag = LogTag.of(session);
         this.vault = new Vault(tenant.vaultMaxEntries);
     }
 
@@ -82,7 +85,7 @@ public final class Cloak {
                         + "' (token_scope is \"upstream\")").with("tool", tool == null ? "" : tool)
                         .with("upstream", upstream).with("category", e.category().name()).asException();
             }
-            LOG.infof("tenant %s session %s: a %s token from %s restored into a call to %s", t.tenant, session,
+            LOG.infof("tenant %s session %s: a %s token from %s restored into a call to %s", t.tenant, logTag,
                     e.category(), from, upstream);
         }
         if (!r.rawPii().isEmpty()) {
@@ -91,7 +94,7 @@ public final class Cloak {
                         .increment(e.getValue());
             }
             LOG.infof("tenant %s session %s: the model wrote raw PII into a call to %s: %s (reported, not blocked)",
-                    t.tenant, session, upstream, names(r.rawPii()));
+                    t.tenant, logTag, upstream, names(r.rawPii()));
             t.evidence.record(new Event.RawPiiWritten(t.tenant, session, upstream, tool, names(r.rawPii())));
         }
     }

@@ -15,9 +15,26 @@ public final class LoggedEvidence implements Evidence {
         boolean notable = event instanceof Event.CrossUpstreamRestore || event instanceof Event.RawPiiWritten
                 || event instanceof Event.Cloaked c && !c.tripwire().isEmpty();
         if (notable) {
-            LOG.infof("%s", event);
-        } else {
-            LOG.debugf("%s", event);
+            LOG.infof("%s", line(event));
+        } else if (LOG.isDebugEnabled()) {
+            LOG.debugf("%s", line(event));
         }
+    }
+
+    /** The event without its session id (a bearer handle): the session appears as its {@link LogTag}. */
+    static String line(Event event) {
+        if (event instanceof Event.Cloaked c) {
+            return "cloaked tenant=" + c.tenant() + " session=" + LogTag.of(c.session()) + " upstream=" + c.upstream()
+                    + " method=" + c.method() + " categories=" + c.categories() + " tripwire=" + c.tripwire();
+        }
+        if (event instanceof Event.CrossUpstreamRestore r) {
+            return "cross_upstream_restore tenant=" + r.tenant() + " session=" + LogTag.of(r.session()) + " from=" + r.from()
+                    + " to=" + r.to() + " tool=" + r.tool() + " category=" + r.category() + " refused=" + r.refused();
+        }
+        if (event instanceof Event.RawPiiWritten r) {
+            return "raw_pii tenant=" + r.tenant() + " session=" + LogTag.of(r.session()) + " upstream=" + r.upstream()
+                    + " tool=" + r.tool() + " categories=" + r.categories();
+        }
+        return event.toString(); // the rest carry no session id, or only its keyed digest
     }
 }

@@ -1,5 +1,7 @@
 package dev.cloakgate.session;
 
+import dev.cloakgate.evidence.LogTag;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,6 +60,8 @@ public final class GatewaySession implements Upstream.Listener {
     private final Cloak cloak;
     private final PolicySession policy;
     private final CallLog calls;
+    /** How logs name this session: never the id itself (a bearer handle). */
+    private final String logTag;
     private volatile String protocolVersion;
     private volatile long lastActivityNanos = System.nanoTime();
     private volatile boolean closed;
@@ -73,6 +77,7 @@ public final class GatewaySession implements Upstream.Listener {
             SessionStreams streams, UpstreamFactory upstreamFactory, Cloak cloak, PolicySession policy, CallLog calls) {
         this.calls = calls;
         this.id = id;
+        this.logTag = LogTag.of(id);
         this.gatewayVersion = gatewayVersion;
         this.cloak = cloak;
         this.policy = policy;
@@ -185,7 +190,7 @@ public final class GatewaySession implements Upstream.Listener {
                     u.send(n.deepCopy());
                 }
             });
-            default -> LOG.debugf("session %s: dropped client notification %s", id, method);
+            default -> LOG.debugf("session %s: dropped client notification %s", logTag, method);
         }
     }
 
@@ -194,7 +199,7 @@ public final class GatewaySession implements Upstream.Listener {
         touch();
         ServerRequests.Entry e = serverRequests.take(r.get("id"));
         if (e == null) {
-            LOG.debugf("session %s: client answered an unknown or finished request", id);
+            LOG.debugf("session %s: client answered an unknown or finished request", logTag);
             return;
         }
         progress.release(e.progressToken());
@@ -559,7 +564,7 @@ public final class GatewaySession implements Upstream.Listener {
 
     @Override
     public void onLinkLost(Upstream from, UpstreamException why) {
-        LOG.infof("session %s: upstream %s link lost (%s)", id, from.name(), why.reason().code());
+        LOG.infof("session %s: upstream %s link lost (%s)", logTag, from.name(), why.reason().code());
         serverRequests.forget(from);
     }
 
@@ -630,7 +635,7 @@ public final class GatewaySession implements Upstream.Listener {
                 toAgent(from, method, m);
                 deliver(m, from, related, true);
             }
-            default -> LOG.debugf("session %s: dropped upstream %s notification %s", id, from.name(), method);
+            default -> LOG.debugf("session %s: dropped upstream %s notification %s", logTag, from.name(), method);
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.cloakgate.session;
 
+import dev.cloakgate.evidence.LogTag;
+
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
@@ -120,14 +122,14 @@ public final class SessionRegistry {
         long upstreamIdle = settings.upstreamIdleTimeout().toNanos();
         for (GatewaySession s : List.copyOf(sessions.values())) {
             if (!s.busy() && s.idleNanos() > sessionIdle) {
-                LOG.debugf("session %s expired after %d s idle", s.id(), settings.sessionIdleTimeout().toSeconds());
+                LOG.debugf("session %s expired after %d s idle", LogTag.of(s.id()), settings.sessionIdleTimeout().toSeconds());
                 remove(s.id());
                 continue;
             }
             for (Upstream u : s.upstreams().values()) {
                 if (u.config() instanceof UpstreamConfig.Stdio && u.connected() && u.idleNanos() > upstreamIdle
                         && !s.busy()) {
-                    LOG.debugf("session %s: ending idle upstream %s", s.id(), u.name());
+                    LOG.debugf("session %s: ending idle upstream %s", LogTag.of(s.id()), u.name());
                     u.release();
                 }
             }

@@ -195,11 +195,13 @@ class EvidenceTest {
     @Test
     void cloakingRestoresAndRawPiiAreEntries() throws Exception {
         Path dir = Path.of(System.getProperty("test.roundtrip.dir"));
+        List<String> ids = new ArrayList<>();
         for (String scope : List.of("session", "upstream")) {
             String session;
             URI url = scope.equals("session") ? rtSession : rtUpstream;
             try (McpHttpClient c = new McpHttpClient(url)) {
                 c.initialize("2025-11-25", Json.object());
+                ids.add(c.sessionId());
                 session = digest("rt-" + scope, c.sessionId());
                 String read = call(c, "fs__read_text_file", "{\"path\":" + quote(dir.resolve("contact.txt").toString()) + "}")
                         .path("result").path("content").path(0).path("text").asText();
@@ -225,6 +227,12 @@ class EvidenceTest {
                 assertEquals(1, raw.path("categories").path("EMAIL").asInt(), raw.toString());
             }
             assertTrue(mine.stream().noneMatch(e -> e.toString().contains("example-eu.fr") || e.toString().contains("ledger.raw")));
+        }
+        // the log names these sessions (the restore and the raw PII are logged at info) by tag, never by id
+        String log = Files.readString(Path.of(System.getProperty("test.gateway.log")));
+        for (String id : ids) {
+            assertFalse(log.contains(id), "a session id (a bearer handle) reached the log");
+            assertTrue(log.contains(dev.cloakgate.evidence.LogTag.of(id)), "the session's lines carry its tag");
         }
         List<JsonNode> start = exportedAndVerified("rt-session", "?from_seq=0&to_seq=1");
         assertEquals(2, start.size());
