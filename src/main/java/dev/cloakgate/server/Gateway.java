@@ -118,6 +118,10 @@ public class Gateway {
             throw e;
         }
         LOG.infof("ledger open for %d tenant(s) under %s", open.size(), data.resolve("ledger"));
+        for (Ledger l : open.values()) {
+            metrics.gauge("cloakgate.ledger.entries", io.micrometer.core.instrument.Tags.of("tenant", l.tenant()), l, Ledger::size);
+        }
+        metrics.gauge("cloakgate.ledger.lost", this, Gateway::ledgerLost);
         return open;
     }
 

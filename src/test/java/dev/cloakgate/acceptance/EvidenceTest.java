@@ -172,6 +172,13 @@ class EvidenceTest {
         assertEquals(Upstreams.sha256File(Path.of(System.getProperty("test.tenants.dir")).resolve("guarded.json")),
                 config.path("sha256").asText());
         assertEquals(0, all.get(0).path("seq").asLong());
+
+        String metrics = http.send(HttpRequest.newBuilder(admin.resolve("/q/metrics")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        Matcher entries = Pattern.compile("cloakgate_ledger_entries\\{tenant=\"guarded\"\\} ([0-9.E]+)").matcher(metrics);
+        assertTrue(entries.find(), "the ledger's size is a metric");
+        assertTrue(Double.parseDouble(entries.group(1)) >= all.size(), metrics);
+        assertTrue(metrics.contains("cloakgate_ledger_lost 0.0"), "no entry lost");
     }
 
     @Test
