@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
 import dev.cloakgate.ledger.BundleWriter;
 import dev.cloakgate.ledger.Ledger;
+import dev.cloakgate.ledger.LedgerStore;
 import dev.cloakgate.tenant.TenantConfig;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -90,8 +91,11 @@ public class LedgerRoutes {
         try {
             Path tmp = Files.createDirectories(Path.of(gateway.config().dataDir()).resolve("tmp"));
             file = Files.createTempFile(tmp, "export-" + name + "-", ".zip");
-            try (OutputStream out = Files.newOutputStream(file)) {
-                new BundleWriter().write(ledger.store(), from, to, ledger.signer(), Clock.systemUTC(), out);
+            // a reader of its own: the export reads for seconds on a big ledger, and the writer's store must not
+            // wait for it (its queue would fill and entries be lost)
+            try (OutputStream out = Files.newOutputStream(file);
+                    LedgerStore reader = LedgerStore.openReadOnly(Path.of(gateway.config().dataDir()), name)) {
+                new BundleWriter().write(reader, from, to, ledger.signer(), Clock.systemUTC(), out);
             }
             LOG.infof("ledger of tenant %s: exported entries %d..%d to an auditor", name, from, to);
             Path sent = file;
