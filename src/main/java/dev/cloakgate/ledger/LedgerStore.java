@@ -370,13 +370,18 @@ public final class LedgerStore implements AutoCloseable {
     }
 
     /** The exact stored bytes of entries {@code fromSeq..toSeqInclusive}, in seq order. */
-    public synchronized List<byte[]> read(long fromSeq, long toSeqInclusive) {
+    public List<byte[]> read(long fromSeq, long toSeqInclusive) {
+        return column("bytes", fromSeq, toSeqInclusive, 1 << 20);
+    }
+
+    // one column of a seq range in one query; the column name is one of this class's constants, never input
+    private synchronized List<byte[]> column(String column, long fromSeq, long toSeqInclusive, int maxPresize) {
         ensureOpen();
         if (fromSeq < 0 || toSeqInclusive < fromSeq - 1 || toSeqInclusive >= nextSeq) {
             throw new IndexOutOfBoundsException("entries " + fromSeq + ".." + toSeqInclusive + " of " + nextSeq);
         }
-        List<byte[]> out = new ArrayList<>((int) Math.min(toSeqInclusive - fromSeq + 1, 1 << 20));
-        try (PreparedStatement p = db.prepareStatement("SELECT bytes FROM entries WHERE seq BETWEEN ? AND ? ORDER BY seq")) {
+        List<byte[]> out = new ArrayList<>((int) Math.min(toSeqInclusive - fromSeq + 1, maxPresize));
+        try (PreparedStatement p = db.prepareStatement("SELECT " + column + " FROM entries WHERE seq BETWEEN ? AND ? ORDER BY seq")) {
             p.setLong(1, fromSeq);
             p.setLong(2, toSeqInclusive);
             try (ResultSet rs = p.executeQuery()) {
@@ -433,26 +438,8 @@ public final class LedgerStore implements AutoCloseable {
     }
 
     /** The stored hashes of entries {@code fromSeq..toSeqInclusive}, in seq order, in one query. */
-    public synchronized List<byte[]> hashes(long fromSeq, long toSeqInclusive) {
-        ensureOpen();
-        if (fromSeq < 0 || toSeqInclusive < fromSeq - 1 || toSeqInclusive >= nextSeq) {
-            throw new IndexOutOfBoundsException("entries " + fromSeq + ".." + toSeqInclusive + " of " + nextSeq);
-        }
-        List<byte[]> out = new ArrayList<>((int) Math.min(toSeqInclusive - fromSeq + 1, 1 << 24));
-        try (PreparedStatement p = db.prepareStatement("SELECT hash FROM entries WHERE seq BETWEEN ? AND ? ORDER BY seq")) {
-            p.setLong(1, fromSeq);
-            p.setLong(2, toSeqInclusive);
-            try (ResultSet rs = p.executeQuery()) {
-                while (rs.next()) {
-                    out.add(rs.getBytes(1));
-                }
-            }
-            db.commit();
-        } catch (SQLException e) {
-            rollbackQuietly();
-            throw new LedgerStoreException(dbFile + ": read failed: " + e.getMessage(), e);
-        }
-        return out;
+    public List<byte[]> hashes(long fromSeq, long toSeqInclusive) {
+        return column("hash", fromSeq, toSeqInclusive, 1 << 24);
     }
 
     /**
