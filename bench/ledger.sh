@@ -6,12 +6,9 @@
 # KEEP=1 keeps them, to re-verify the bundle with:  java ... LedgerBench verify BUNDLE KEYID=HEX [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./mvnw -B -q compile
-./mvnw -B -q dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/bench-classpath.txt
-CP="target/classes:$(cat target/bench-classpath.txt)"
-mkdir -p target/bench-classes bench/results
-javac -d target/bench-classes -cp "$CP" bench/PolicyBench.java bench/LedgerBench.java
-OUT="bench/results/ledger-$(date -u +%Y-%m-%dT%H%M%SZ).jsonl"
+. bench/harness.sh
+harness_compile bench/PolicyBench.java bench/LedgerBench.java
+OUT="$(harness_results ledger)"
 java -Xms2g -Xmx2g -Dbench.dir="${TMPDIR:-/tmp}" -Dbench.keep="${KEEP:-false}" \
-    -cp "target/bench-classes:$CP" LedgerBench | tee "$OUT"
+    -cp "$CP" LedgerBench | tee "$OUT"
 echo "results: $OUT"
