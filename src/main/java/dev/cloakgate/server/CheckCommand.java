@@ -2,7 +2,6 @@ package dev.cloakgate.server;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.Optional;
 
 import dev.cloakgate.cloak.CloakingSetup;
 import dev.cloakgate.evidence.Evidence;
@@ -47,13 +46,11 @@ public final class CheckCommand {
 
     /** The key the gateway would sign checkpoints with; a development key is reported, not generated here. */
     private static String ledgerKey() {
-        Optional<Path> file = Optional.ofNullable(setting(SigningKeys.FILE_PROPERTY, null)).map(Path::of);
-        Optional<String> inline = Optional.ofNullable(setting("cloakgate.ledger.signing-key", null));
-        boolean dev = Boolean.parseBoolean(setting(SigningKeys.DEV_PROPERTY, "false"));
-        if (file.isEmpty() && inline.isEmpty() && dev) {
+        LedgerKeySettings settings = LedgerKeySettings.fromEnvironment();
+        if (settings.onlyDev()) {
             return "ok: ledger signing key: a development key (" + SigningKeys.DEV_PROPERTY + "=true)";
         }
-        SigningKeys.Loaded key = SigningKeys.load(file, inline, false, Path.of(setting("cloakgate.data-dir", "data")));
+        SigningKeys.Loaded key = settings.load(false);
         return "ok: ledger signing key " + key.signer().keyId().hex() + " from " + key.source();
     }
 

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.util.HexFormat;
-import java.util.Optional;
 
 import dev.cloakgate.crypto.NoteSigner;
 import dev.cloakgate.ledger.BundleWriter;
@@ -43,12 +42,11 @@ public final class LedgerExportCommand {
         if (file == null) {
             return usage("--out FILE is required");
         }
-        Path data = Path.of(CheckCommand.setting("cloakgate.data-dir", "data"));
+        LedgerKeySettings settings = LedgerKeySettings.fromEnvironment();
+        Path data = settings.dataDir();
         NoteSigner signer;
         try {
-            SigningKeys.Loaded key = SigningKeys.load(Optional.ofNullable(CheckCommand.setting(SigningKeys.FILE_PROPERTY, null)).map(Path::of),
-                    Optional.ofNullable(CheckCommand.setting("cloakgate.ledger.signing-key", null)),
-                    Boolean.parseBoolean(CheckCommand.setting(SigningKeys.DEV_PROPERTY, "false")), data);
+            SigningKeys.Loaded key = settings.load(true);
             signer = key.signer();
             if (key.dev()) {
                 err.println("ledger export: signing with the DEVELOPMENT key (" + key.source() + ")");
