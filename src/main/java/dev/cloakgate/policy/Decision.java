@@ -13,6 +13,11 @@ public sealed interface Decision {
 
     Action action();
 
+    /** The stable code a refusal carries ({@code data.reason}); null when the message is let through. */
+    default String reason() {
+        return null;
+    }
+
     /** Nothing fired, or only findings that ask for nothing. */
     record Allow(List<Finding> findings) implements Decision {
         @Override
@@ -34,6 +39,11 @@ public sealed interface Decision {
         @Override
         public Action action() {
             return Action.REQUIRE_APPROVAL;
+        }
+
+        @Override
+        public String reason() {
+            return "approval_required";
         }
     }
 

@@ -99,10 +99,11 @@ public final class FileDecisionTrace implements DecisionTrace {
         o.put("upstream", e.upstream());
         o.put("tool", e.tool());
         o.put("action", e.decision().action().code());
-        if (e.decision() instanceof Decision.Block b) {
-            o.put("reason", b.reason());
-        } else if (e.decision() instanceof Decision.RequireApproval r) {
-            o.put("reason", "approval_required");
+        String reason = e.decision().reason();
+        if (reason != null) {
+            o.put("reason", reason);
+        }
+        if (e.decision() instanceof Decision.RequireApproval r) {
             o.put("fingerprint", r.fingerprint());
         }
         ArrayNode controls = o.putArray("controls");

@@ -172,16 +172,8 @@ public final class Policy implements AutoCloseable {
         String hmac = secret.hmac(json);
         trace.record(new DecisionTrace.Entry(tenant, sessionDigest, s.stage(), s.upstream(), s.tool(), d, micros, bytes, hmac));
         evidence.record(new Event.Decided(tenant, sessionDigest, s.stage().code(), s.upstream(), s.tool(),
-                d.action().code(), reason(d), d.controls(), d.findings().stream().map(f -> new Event.Noted(f.control(),
+                d.action().code(), d.reason(), d.controls(), d.findings().stream().map(f -> new Event.Noted(f.control(),
                         f.action().code(), f.reason(), f.detail(), f.demoted())).toList(), bytes, hmac));
-    }
-
-    /** The stable code a refusal carries; null when the decision lets the message through. */
-    static String reason(Decision d) {
-        if (d instanceof Decision.Block b) {
-            return b.reason();
-        }
-        return d instanceof Decision.RequireApproval ? "approval_required" : null;
     }
 
     @Override

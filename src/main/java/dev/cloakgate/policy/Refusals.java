@@ -16,12 +16,8 @@ public final class Refusals {
     }
 
     public static RpcError of(Decision d, String tool) {
-        String reason;
-        if (d instanceof Decision.Block b) {
-            reason = b.reason();
-        } else if (d instanceof Decision.RequireApproval) {
-            reason = "approval_required";
-        } else {
+        String reason = d.reason();
+        if (reason == null) {
             throw new IllegalArgumentException("not a refusal: " + d.action());
         }
         String why = d.findings().stream().filter(f -> f.action() == d.action()).map(Finding::detail).findFirst()
