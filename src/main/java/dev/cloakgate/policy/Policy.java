@@ -62,12 +62,15 @@ public final class Policy implements AutoCloseable {
      */
     public static Policy create(String tenant, List<String> upstreamOrder, PolicySettings s, Path dataDir,
             MeterRegistry meters, ExtraControls extra) throws IOException {
-        return create(tenant, upstreamOrder, s, dataDir, meters, extra, Evidence.NONE);
+        return create(tenant, upstreamOrder, s, dataDir, meters, extra, Evidence.NONE, TenantSecret.load(dataDir, tenant));
     }
 
-    /** As above, every decision also going to {@code evidence} (the ledger). */
+    /**
+     * As above, every decision also going to {@code evidence} (the ledger), payloads and sessions digested under
+     * {@code secret}: the tenant's one secret, which the ledger's other entries use too.
+     */
     public static Policy create(String tenant, List<String> upstreamOrder, PolicySettings s, Path dataDir,
-            MeterRegistry meters, ExtraControls extra, Evidence evidence) throws IOException {
+            MeterRegistry meters, ExtraControls extra, Evidence evidence, TenantSecret secret) throws IOException {
         Catalog catalog = new Catalog(upstreamOrder);
         List<Control> controls = new ArrayList<>();
         Budget budget = null;
@@ -95,7 +98,7 @@ public final class Policy implements AutoCloseable {
             controls.add(new SecretDisclosure());
         }
         return new Policy(tenant, s, new PolicyEngine(controls), catalog, budget, new FileDecisionTrace(dataDir, tenant),
-                evidence, TenantSecret.load(dataDir, tenant), meters);
+                evidence, secret, meters);
     }
 
     /** The controls this class does not build itself. */

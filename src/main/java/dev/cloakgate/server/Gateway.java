@@ -161,7 +161,8 @@ public class Gateway {
             if (t.policy() != null) {
                 try {
                     policies.put(t.name(), dev.cloakgate.policy.Policy.create(t.name(), List.copyOf(t.upstreams().keySet()),
-                            t.policy(), data, metrics, new dev.cloakgate.policy.control.StandardControls(), evidence));
+                            t.policy(), data, metrics, new dev.cloakgate.policy.control.StandardControls(), evidence,
+                            secrets.get(t.name())));
                 } catch (java.io.IOException e) {
                     throw new TenantConfigException(t.name() + ".json", "$.policy", "cannot set up the policy's state under "
                             + config.dataDir() + ": " + e.getMessage());
