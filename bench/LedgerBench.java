@@ -179,11 +179,12 @@ public class LedgerBench {
         TenantConfig tenant = PolicyBench.corpusTenant(env);
         Files.createDirectories(dir);
         Switch evidence = new Switch();
+        TenantSecret secret = TenantSecret.load(dir, TENANT); // one secret for the policy and the entries, as in the gateway
         try (Ledger ledger = Ledger.open(dir, TENANT, signer);
                 Policy policy = Policy.create(TENANT, List.copyOf(tenant.upstreams().keySet()), tenant.policy(), dir, null,
-                        new StandardControls(), evidence)) {
+                        new StandardControls(), evidence, secret)) {
             LedgerEvidence ledgerEvidence = new LedgerEvidence(Map.of(TENANT, ledger),
-                    Map.of(TENANT, new LedgerEntries(TenantSecret.load(dir, TENANT)::sessionDigest)));
+                    Map.of(TENANT, new LedgerEntries(secret::sessionDigest)));
             PolicySession s = policy.session("bench-session");
             env.path("upstreams").fields().forEachRemaining(e -> s.observe(e.getKey(), e.getValue()));
             env.path("upstreams").fields().forEachRemaining(e -> s.relay(e.getKey(), e.getValue(), n -> e.getKey() + "__" + n));
