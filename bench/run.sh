@@ -41,8 +41,9 @@ printf '{"upstreams":{"p":{"command":"node","args":["%s","stdio","--name","bench
 printf '{"upstreams":{"p":{"url":"http://127.0.0.1:%s/mcp"}},"namespace":"none"}' "$PROBE_PORT" > "$WORK/tenants/bench-cloaked.json"
 
 GW_PORT=$(free_port)
+# the ledger records every call, as in production; its signing key is a throwaway dev key under $WORK/data
 java -Xmx1g -Dcloakgate.tenants-dir="$WORK/tenants" -Dcloakgate.data-dir="$WORK/data" -Dquarkus.http.port="$GW_PORT" \
-  -Dquarkus.log.level=WARN -jar target/quarkus-app/quarkus-run.jar > "$WORK/gateway.log" 2>&1 &
+  -Dcloakgate.ledger.dev-key=true -Dquarkus.log.level=WARN -jar target/quarkus-app/quarkus-run.jar > "$WORK/gateway.log" 2>&1 &
 GW_PID=$!
 PIDS+=($GW_PID)
 wait_port "$GW_PORT"
