@@ -1,7 +1,5 @@
 package dev.cloakgate.session;
 
-import dev.cloakgate.evidence.LogTag;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +15,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.cloakgate.cloak.Cloak;
+import dev.cloakgate.evidence.LogTag;
 import dev.cloakgate.policy.Decision;
 import dev.cloakgate.policy.PolicySession;
 import dev.cloakgate.policy.Refusals;
@@ -66,13 +65,10 @@ public final class GatewaySession implements Upstream.Listener {
     private volatile long lastActivityNanos = System.nanoTime();
     private volatile boolean closed;
 
-    /** @param upstreamFactory builds the session's {@link Upstream} for each configured server, with this listener */
-    public GatewaySession(String id, TenantConfig tenant, String gatewayVersion, JsonCodec codec,
-            SessionStreams streams, UpstreamFactory upstreamFactory, Cloak cloak, PolicySession policy) {
-        this(id, tenant, gatewayVersion, codec, streams, upstreamFactory, cloak, policy, CallLog.NONE);
-    }
-
-    /** @param calls told of each tools/call forwarded without a policy */
+    /**
+     * @param upstreamFactory builds the session's {@link Upstream} for each configured server, with this listener
+     * @param calls told of each tools/call forwarded without a policy
+     */
     public GatewaySession(String id, TenantConfig tenant, String gatewayVersion, JsonCodec codec,
             SessionStreams streams, UpstreamFactory upstreamFactory, Cloak cloak, PolicySession policy, CallLog calls) {
         this.calls = calls;

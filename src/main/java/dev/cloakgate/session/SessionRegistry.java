@@ -1,7 +1,5 @@
 package dev.cloakgate.session;
 
-import dev.cloakgate.evidence.LogTag;
-
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
@@ -14,6 +12,7 @@ import org.jboss.logging.Logger;
 import java.util.function.Function;
 
 import dev.cloakgate.cloak.Cloaking;
+import dev.cloakgate.evidence.LogTag;
 import dev.cloakgate.jsonrpc.JsonCodec;
 import dev.cloakgate.policy.Policy;
 import dev.cloakgate.tenant.TenantConfig;
@@ -42,13 +41,8 @@ public final class SessionRegistry {
     /**
      * @param cloaking each tenant's cloaking by name, or null for a tenant that does not sanitize
      * @param policies each tenant's policy by name, or null for a tenant without a policy block
+     * @param calls each tenant's record of calls forwarded without a policy
      */
-    public SessionRegistry(GatewaySettings settings, JsonCodec codec, LinkFactory links, ScheduledExecutorService timer,
-            Function<String, Cloaking> cloaking, Function<String, Policy> policies) {
-        this(settings, codec, links, timer, cloaking, policies, name -> CallLog.NONE);
-    }
-
-    /** @param calls each tenant's record of calls forwarded without a policy */
     public SessionRegistry(GatewaySettings settings, JsonCodec codec, LinkFactory links, ScheduledExecutorService timer,
             Function<String, Cloaking> cloaking, Function<String, Policy> policies, Function<String, CallLog> calls) {
         this.calls = calls;
@@ -62,7 +56,7 @@ public final class SessionRegistry {
 
     public SessionRegistry(GatewaySettings settings, JsonCodec codec, LinkFactory links, ScheduledExecutorService timer,
             Function<String, Cloaking> cloaking) {
-        this(settings, codec, links, timer, cloaking, name -> null);
+        this(settings, codec, links, timer, cloaking, name -> null, name -> CallLog.NONE);
     }
 
     /** A new session, not yet findable: {@link #register} it once its handshake succeeded. */
