@@ -1,6 +1,7 @@
 package dev.cloakgate.tenant;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -14,11 +15,14 @@ import java.util.Set;
  * @param toolAllowlist exposed tool names that may be called, exact match; null: no allowlist; empty: none
  * @param destructiveTools exposed names held for approval besides those annotated {@code destructiveHint}
  * @param pathRoots sandbox roots; null: path_sandbox off
+ * @param pathBase by upstream name, the absolute directory that upstream resolves relative paths against; an
+ *        upstream without one gets no relative path past path_sandbox
  * @param egressAllowlist allowed hosts; null: egress_control off
  * @param disabled controls switched off by name
  */
 public record PolicySettings(boolean stripInstructions, List<String> toolAllowlist, List<String> destructiveTools,
-        List<String> pathRoots, List<String> egressAllowlist, Budget budget, Set<String> disabled) {
+        List<String> pathRoots, Map<String, String> pathBase, List<String> egressAllowlist, Budget budget,
+        Set<String> disabled) {
 
     public static final Set<String> CONTROLS = Set.of("tool_allowlist", "tool_shadowing", "destructive_action",
             "schema_conformance", "path_sandbox", "budget", "secret_disclosure", "egress_control",
@@ -28,16 +32,26 @@ public record PolicySettings(boolean stripInstructions, List<String> toolAllowli
         toolAllowlist = toolAllowlist == null ? null : List.copyOf(toolAllowlist);
         destructiveTools = List.copyOf(destructiveTools);
         pathRoots = pathRoots == null ? null : List.copyOf(pathRoots);
+        pathBase = pathBase == null ? Map.of() : Map.copyOf(pathBase);
         egressAllowlist = egressAllowlist == null ? null : List.copyOf(egressAllowlist);
         disabled = Set.copyOf(disabled);
     }
 
     public static PolicySettings defaults() {
-        return new PolicySettings(false, null, List.of(), null, null, Budget.defaults(), Set.of());
+        return new PolicySettings(false, null, List.of(), null, Map.of(), null, Budget.defaults(), Set.of());
     }
 
     public boolean on(String control) {
         return !disabled.contains(control);
+    }
+
+    /**
+     * Whether path_sandbox resolves this upstream's relative paths against a declared base. Such an upstream must
+     * not have its base moved by the client (server-filesystem replaces its directories with the client's MCP
+     * roots), so the session withholds {@code roots/list} from it.
+     */
+    public boolean fixesPathBase(String upstream) {
+        return pathRoots != null && on("path_sandbox") && pathBase.containsKey(upstream);
     }
 
     /**

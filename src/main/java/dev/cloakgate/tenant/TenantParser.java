@@ -37,7 +37,7 @@ public final class TenantParser {
     public static final Set<String> NER_TYPES = Set.of("PERSON", "ORGANIZATION", "LOCATION", "DATE", "TIME", "MONEY",
             "PERCENTAGE");
     private static final Set<String> POLICY_KEYS = Set.of("discovery", "tool_allowlist", "destructive_tools",
-            "path_roots", "egress_allowlist", "budget", "disable");
+            "path_roots", "path_base", "egress_allowlist", "budget", "disable");
     private static final Set<String> BUDGET_KEYS = Set.of("session_calls", "tool_calls", "tenant_calls_per_minute",
             "output_bytes", "breaker_errors", "breaker_seconds");
     private static final Set<String> STDIO_KEYS = Set.of("command", "args", "env", "cwd");
@@ -124,7 +124,7 @@ public final class TenantParser {
             }
             vault = v.asInt();
         }
-        PolicySettings policy = root.has("policy") ? policy(c, root.get("policy")) : null;
+        PolicySettings policy = root.has("policy") ? policy(c, root.get("policy"), upstreams.keySet()) : null;
         LedgerSettings ledger = root.has("ledger") ? ledger(c, root.get("ledger")) : LedgerSettings.none();
         return new TenantConfig(tenant, upstreams, ns, sha256(bytes), sanitize, detection, scope, vault, policy, ledger);
     }
@@ -145,7 +145,7 @@ public final class TenantParser {
         return new LedgerSettings(hashes);
     }
 
-    private PolicySettings policy(Ctx c, JsonNode node) throws TenantConfigException {
+    private PolicySettings policy(Ctx c, JsonNode node, Set<String> upstreamNames) throws TenantConfigException {
         String p = "$.policy";
         c.object(node, p);
         c.onlyKeys(node, p, POLICY_KEYS);
@@ -170,16 +170,28 @@ public final class TenantParser {
             }
             List<String> resolved = new ArrayList<>();
             for (int i = 0; i < roots.size(); i++) {
-                String r = roots.get(i);
-                if (r.isBlank() || r.startsWith("~") || r.contains("\u0000")) {
-                    throw new TenantConfigException(c.file, p + ".path_roots[" + i + "]",
-                            "must be a directory path (/srv/data, C:\\data, \\\\server\\share, or relative to the gateway's working directory)");
-                }
-                boolean absolute = r.startsWith("/") || r.matches("[A-Za-z]:[\\\\/].*") || r.startsWith("\\\\");
-                // a relative root resolves like an upstream's cwd: against the gateway's working directory
-                resolved.add(absolute ? r : workingDir.resolve(r).normalize().toString());
+                resolved.add(directory(c, roots.get(i), p + ".path_roots[" + i + "]"));
             }
             roots = resolved;
+        }
+        Map<String, String> bases = new LinkedHashMap<>();
+        if (node.has("path_base")) {
+            if (roots == null) {
+                throw new TenantConfigException(c.file, p + ".path_base",
+                        "a base only matters to path_sandbox: add path_roots, or remove path_base");
+            }
+            JsonNode declared = node.get("path_base");
+            c.object(declared, p + ".path_base");
+            Iterator<Map.Entry<String, JsonNode>> each = declared.fields();
+            while (each.hasNext()) {
+                Map.Entry<String, JsonNode> b = each.next();
+                String bp = p + ".path_base." + b.getKey();
+                if (!upstreamNames.contains(b.getKey())) {
+                    throw new TenantConfigException(c.file, bp, "no upstream of this tenant is named \"" + b.getKey()
+                            + "\" (a base is declared per upstream: " + String.join(", ", upstreamNames) + ")");
+                }
+                bases.put(b.getKey(), directory(c, c.string(b.getValue(), bp), bp));
+            }
         }
         List<String> egress = null;
         if (node.has("egress_allowlist")) {
@@ -216,7 +228,17 @@ public final class TenantParser {
                     c.positiveInt(bn.get("breaker_errors"), bp + ".breaker_errors", b.breakerErrors()),
                     c.positiveInt(bn.get("breaker_seconds"), bp + ".breaker_seconds", b.breakerSeconds()));
         }
-        return new PolicySettings(strip, allow, destructive, roots, egress, b, disabled);
+        return new PolicySettings(strip, allow, destructive, roots, bases, egress, b, disabled);
+    }
+
+    /** A sandbox directory: absolute, or relative to the gateway's working directory (as an upstream's cwd is). */
+    private String directory(Ctx c, String value, String path) throws TenantConfigException {
+        if (value.isBlank() || value.startsWith("~") || value.contains("\u0000")) {
+            throw new TenantConfigException(c.file, path,
+                    "must be a directory path (/srv/data, C:\\data, \\\\server\\share, or relative to the gateway's working directory)");
+        }
+        boolean absolute = value.startsWith("/") || value.matches("[A-Za-z]:[\\\\/].*") || value.startsWith("\\\\");
+        return absolute ? value : workingDir.resolve(value).normalize().toString();
     }
 
     private DetectionSettings detection(Ctx c, JsonNode node) throws TenantConfigException {

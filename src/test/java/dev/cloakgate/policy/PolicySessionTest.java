@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
@@ -39,7 +40,7 @@ class PolicySessionTest {
 
     private static PolicySettings settings(boolean strip) {
         PolicySettings d = PolicySettings.defaults();
-        return new PolicySettings(strip, null, List.of(), null, null, d.budget(), Set.of());
+        return new PolicySettings(strip, null, List.of(), null, Map.of(), null, d.budget(), Set.of());
     }
 
     @Test

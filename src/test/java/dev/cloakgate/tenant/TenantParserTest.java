@@ -65,6 +65,27 @@ class TenantParserTest {
     }
 
     @Test
+    void readsPathBasesPerUpstreamAndRefusesWhatCannotBeABase() throws Exception {
+        String up = "{\"upstreams\":{\"fs\":{\"command\":\"x\"},\"docs\":{\"url\":\"http://h/mcp\"}},\"policy\":";
+        assertEquals(Map.of(), parse("acme", up + "{\"path_roots\":[\"/srv\"]}}").policy().pathBase());
+        PolicySettings p = parse("acme", up + "{\"path_roots\":[\"/srv/root\"],"
+                + "\"path_base\":{\"fs\":\"/srv\",\"docs\":\"demo\"}}}").policy();
+        assertEquals(Map.of("fs", "/srv", "docs", "/work/demo"), p.pathBase(), "relative: against the working directory");
+        assertTrue(p.fixesPathBase("fs"));
+        assertFalse(p.fixesPathBase("other"));
+        assertFalse(parse("acme", up + "{\"path_roots\":[\"/srv\"],\"path_base\":{\"fs\":\"/srv\"},"
+                + "\"disable\":[\"path_sandbox\"]}}").policy().fixesPathBase("fs"), "no sandbox, no base to keep");
+
+        assertEquals("$.policy.path_base.nope", failure(up + "{\"path_roots\":[\"/srv\"],\"path_base\":{\"nope\":\"/srv\"}}}").path());
+        assertEquals("$.policy.path_base.fs", failure(up + "{\"path_roots\":[\"/srv\"],\"path_base\":{\"fs\":7}}}").path());
+        assertEquals("$.policy.path_base.fs", failure(up + "{\"path_roots\":[\"/srv\"],\"path_base\":{\"fs\":\"~/x\"}}}").path());
+        assertEquals("$.policy.path_base.fs", failure(up + "{\"path_roots\":[\"/srv\"],\"path_base\":{\"fs\":\" \"}}}").path());
+        assertEquals("$.policy.path_base", failure(up + "{\"path_roots\":[\"/srv\"],\"path_base\":[\"/srv\"]}}").path());
+        assertEquals("$.policy.path_base", failure(up + "{\"path_base\":{\"fs\":\"/srv\"}}}").path(),
+                "a base without roots does nothing: refused rather than ignored");
+    }
+
+    @Test
     void readsAuditorTokenHashesAndRefusesAnythingElse() throws Exception {
         String up = "{\"upstreams\":{\"fs\":{\"command\":\"x\"}}";
         assertEquals(List.of(), parse("acme", up + "}").ledger().auditorTokenSha256(), "no block, nobody may export");

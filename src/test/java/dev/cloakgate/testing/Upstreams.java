@@ -110,6 +110,22 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             System.setProperty("test.beta.url", beta.url().toString());
             System.setProperty("test.conformance.url", conformance.url().toString());
 
+            // --- issue 9 item 1: path sandbox escapes with relative paths (acceptance/SandboxEscapeTest) ---
+            // the real filesystem server allowed a parent P (and started in P), the sandbox root P/root below it,
+            // and a secret beside the root at P/outside/secret.txt; no base declared
+            Path sbx = sandboxLayout(root.resolve("sandbox-rel"), "inside the sandbox root\n");
+            sandboxTenant(tenants, "sandbox-rel", sbx, sbx.toString(), sbx.resolve("root"), null);
+            // the same with the base declared: server-filesystem resolves relative paths against P
+            Path based = sandboxLayout(root.resolve("sandbox-base"), "inside the based root\n");
+            sandboxTenant(tenants, "sandbox-base", based, based.toString(), based.resolve("root"), based);
+            // as the demo tenant: the server's directory given relative to its cwd, root and base both that directory
+            Path demoLike = sandboxLayout(root.resolve("sandbox-demo"), "inside the demo-like root\n");
+            sandboxTenant(tenants, "sandbox-demo", demoLike, "root", demoLike.resolve("root"), demoLike.resolve("root"));
+            System.setProperty("test.sandbox.rel", sbx.toString());
+            System.setProperty("test.sandbox.base", based.toString());
+            System.setProperty("test.sandbox.demo", demoLike.toString());
+            // --- end issue 9 item 1 ---
+
             Map<String, String> config = new HashMap<>();
             config.put("cloakgate.tenants-dir", tenants.toString());
             config.put("cloakgate.data-dir", root.resolve("data").toString());
@@ -130,6 +146,30 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             throw new UncheckedIOException(e);
         }
     }
+
+    // --- issue 9 item 1 ---
+    /** {@code p/root/inside.txt} and a secret beside the root, {@code p/outside/secret.txt}; returns p. */
+    private static Path sandboxLayout(Path p, String inside) throws IOException {
+        Files.createDirectories(p.resolve("root/sub"));
+        Files.writeString(p.resolve("root/inside.txt"), inside);
+        Files.createDirectories(p.resolve("outside"));
+        Files.writeString(p.resolve("outside/secret.txt"), "sandbox-secret-4f1c9d\n");
+        return p;
+    }
+
+    /** The real filesystem server on {@code dir}, started in {@code cwd}, sandboxed to {@code root}. */
+    private static void sandboxTenant(Path tenants, String name, Path cwd, String dir, Path root, Path base)
+            throws IOException {
+        ObjectNode fs = stdio(NodeFixtures.FILESYSTEM.toString(), dir);
+        fs.put("cwd", cwd.toString());
+        ObjectNode policy = Json.object();
+        policy.putArray("path_roots").add(root.toString());
+        if (base != null) {
+            policy.putObject("path_base").put("fs", base.toString());
+        }
+        tenant(tenants, name, "prefix", Map.of("fs", fs), Map.of("sanitize", false, "policy", policy));
+    }
+    // --- end issue 9 item 1 ---
 
     private NodeFixtures.HttpServer started(NodeFixtures.HttpServer s) {
         running.add(s);

@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.cloakgate.policy.Action;
 import dev.cloakgate.policy.Control;
 import dev.cloakgate.policy.Findings;
@@ -23,23 +25,43 @@ import dev.cloakgate.policy.Subject;
 import dev.cloakgate.policy.Texts;
 
 /**
- * Path-like arguments must resolve inside one of the configured roots.
+ * Path-like arguments must resolve inside one of the configured roots, as the upstream will resolve them.
  *
  * <p>A string is judged when its key names a path ({@code path}, {@code file}, {@code dir}, ... also as the last
  * word of a compound such as {@code outputDir} or {@code file_path}, and for array elements under such keys) or
- * when the value has a path shape ({@code /}, {@code ~}, {@code ./}, {@code ../}, {@code X:\}, {@code \\},
- * {@code file:}), before or after percent-decoding.
+ * when the value has a path shape ({@code /}, {@code ~}, {@code .}, {@code ./}, {@code ../}, {@code X:\},
+ * {@code \}, {@code file:}). Under a path key the value is a path whatever it looks like: a "scheme" does not make
+ * it something else, because a filesystem server does not parse URLs ({@code ab:/../x} is {@code ./ab:/../x} to
+ * Node's {@code path.resolve}). Only a plain URL with an authority under a remote scheme ({@link #REMOTE_SCHEMES})
+ * is left to egress control.
  *
- * <p>Judging is lexical first, in the grammar of the roots (POSIX: case-sensitive; Windows: either separator,
- * case-insensitive, trailing dots and spaces dropped as Win32 does), and a candidate must be inside under every
- * reading a consumer might plausibly apply: a POSIX path with a backslash is judged both with the backslash as a
+ * <p>A relative or empty path is resolved by the upstream against a base the gateway cannot see (server-filesystem
+ * uses its allowed directory; another server its working directory), so it is refused unless the tenant declares
+ * that upstream's base ({@code policy.path_base}); with a base it must stay inside the base and land in a root.
+ *
+ * <p>Every reading a consumer might apply must be inside: the string as written (Node does not percent-decode) and
+ * after each round of percent-decoding; trimmed of whitespace and quotes (server-filesystem's normalizePath does);
+ * a {@code file:} URI both as a URI and as the relative path a server that does not parse URIs sees. Judging is
+ * lexical first, in the grammar of the roots (POSIX: case-sensitive; Windows: either separator, case-insensitive,
+ * trailing dots and spaces dropped as Win32 does), a POSIX path with a backslash both with the backslash as a
  * character and as a separator. Then, where the root exists on this host, physically: the longest existing prefix
- * of the path as written (so {@code link/..} is resolved the way the kernel does it) goes through
- * {@link Path#toRealPath} and must land under the root's real path.
+ * of the path, as written (so {@code link/..} is resolved the way the kernel does it) and as lexically normalised
+ * (what Node opens after {@code path.resolve}), goes through {@link Path#toRealPath} and must land under a root's
+ * real path. A string that cannot be read as a path is outside.
  */
 public final class PathSandbox implements Control {
     public static final String NAME = "path_sandbox";
     public static final String REASON = "path_outside_sandbox";
+
+    /**
+     * Schemes whose URLs name a remote resource, not a file: under a path key, {@code scheme://host/...} with one
+     * of these is left to egress control (if the URL has no dot segments, see {@link #plainUrl}).
+     */
+    static final Set<String> REMOTE_SCHEMES = Set.of("http", "https", "ws", "wss", "ftp", "ftps", "sftp", "ssh",
+            "git");
+
+    private static final String NO_BASE = " against a base the gateway does not know: send an absolute path, or"
+            + " declare the upstream's base in policy.path_base";
 
     /** Linux PATH_MAX: nothing longer can be opened, so nothing longer is walked on the filesystem. */
     private static final int MAX_LOCAL_PATH = 4096;
@@ -99,23 +121,22 @@ public final class PathSandbox implements Control {
 
     private final List<Root> roots;
     private final boolean anyPosixRoot;
+    /** By upstream name: the directory it resolves relative paths against. */
+    private final Map<String, Location> bases;
 
     public PathSandbox(List<String> roots) {
+        this(roots, Map.of());
+    }
+
+    /** {@code bases}: by upstream name, the absolute directory that upstream resolves relative paths against. */
+    public PathSandbox(List<String> roots, Map<String, String> bases) {
         if (roots == null || roots.isEmpty()) {
             throw new IllegalArgumentException("path_sandbox needs at least one root");
         }
         List<Root> parsed = new ArrayList<>();
         boolean posix = false;
         for (String r : roots) {
-            if (r == null || r.isBlank()) {
-                throw new IllegalArgumentException("path_sandbox: empty root");
-            }
-            Parsed p = parseRoot(r.strip());
-            if (p.refusal != null) {
-                throw new IllegalArgumentException("path_sandbox: root must be an absolute POSIX or Windows path ("
-                        + p.refusal + ")");
-            }
-            Location loc = p.location;
+            Location loc = absoluteDirectory(r, "root");
             posix |= loc.grammar == Grammar.POSIX;
             boolean hostGrammar = (File.separatorChar == '/') == (loc.grammar == Grammar.POSIX);
             Path local = null;
@@ -130,6 +151,21 @@ public final class PathSandbox implements Control {
         }
         this.roots = List.copyOf(parsed);
         this.anyPosixRoot = posix;
+        Map<String, Location> b = new HashMap<>();
+        bases.forEach((upstream, dir) -> b.put(upstream, absoluteDirectory(dir, "base of upstream " + upstream)));
+        this.bases = Map.copyOf(b);
+    }
+
+    private Location absoluteDirectory(String dir, String what) {
+        if (dir == null || dir.isBlank()) {
+            throw new IllegalArgumentException("path_sandbox: empty " + what);
+        }
+        Parsed p = parseRoot(dir.strip());
+        if (p.refusal != null) {
+            throw new IllegalArgumentException("path_sandbox: " + what + " must be an absolute POSIX or Windows path ("
+                    + p.refusal + ")");
+        }
+        return p.location;
     }
 
     @Override
@@ -144,10 +180,16 @@ public final class PathSandbox implements Control {
 
     @Override
     public void inspect(Subject subject, Findings out) {
+        Location base = subject.upstream() == null ? null : bases.get(subject.upstream());
         // Real paths of the roots, resolved once per message: the filesystem may change between messages.
         Map<Root, Optional<Path>> realRoots = new HashMap<>();
+        JsonNode properties = subject.declaration() == null ? null
+                : subject.declaration().path("inputSchema").path("properties");
         Texts.visit(subject.payload(), (pointer, key, text) -> {
-            String why = judge(key, text, realRoots);
+            if (enumerated(properties, pointer, text)) {
+                return null;
+            }
+            String why = judge(key, text, base, realRoots);
             if (why != null) {
                 out.add(Action.BLOCK, REASON, (pointer.isEmpty() ? "the argument" : pointer) + " " + why);
             }
@@ -155,32 +197,98 @@ public final class PathSandbox implements Control {
         });
     }
 
-    /** Why {@code text} is refused, or null when it is not a path or is inside. Never mentions the value. */
-    String judge(String key, String text, Map<Root, Optional<Path>> realRoots) {
+    /**
+     * Whether the tool's published inputSchema lists this exact value ({@code enum} or {@code const}) for a
+     * top-level argument or the items of one: {@code "folder": "archive"} of a mail server's
+     * {@code ["inbox", "sent", "archive"]} is a choice the server's author made, not a path the model named.
+     */
+    private static boolean enumerated(JsonNode properties, String pointer, String text) {
+        if (properties == null || !properties.isObject() || pointer.length() < 2) {
+            return false;
+        }
+        String[] parts = pointer.substring(1).split("/", -1);
+        if (parts.length > 2 || (parts.length == 2 && !parts[1].matches("[0-9]+"))) {
+            return false;
+        }
+        JsonNode schema = properties.path(parts[0].replace("~1", "/").replace("~0", "~"));
+        if (parts.length == 2) {
+            schema = schema.path("items");
+        }
+        if (schema.path("const").isTextual() && schema.path("const").textValue().equals(text)) {
+            return true;
+        }
+        for (JsonNode option : schema.path("enum")) {
+            if (option.isTextual() && option.textValue().equals(text)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Why {@code text} is refused, or null when it is not a path or is inside. Never mentions the value.
+     * {@code base} is where the upstream resolves relative paths, or null when the tenant did not declare it.
+     */
+    String judge(String key, String text, Location base, Map<Root, Optional<Path>> realRoots) {
         boolean byKey = pathKey(key);
-        String decoded = Decoding.percentDecodeFully(text);
-        if (decoded == null) {
+        if (text.indexOf('%') >= 0 && Decoding.percentDecodeFully(text) == null) {
             return byKey || pathShaped(text) || text.startsWith("%") ? "is percent-encoded too many times to judge"
                     : null;
         }
-        if (!byKey && !pathShaped(text) && !pathShaped(decoded)) {
-            return null;
+        // each round of percent-decoding is a reading: Node opens the raw string, a lenient server the decoded one
+        String layer = text;
+        while (true) {
+            if (byKey || pathShaped(layer)) {
+                String why = judgeLayer(layer, base, realRoots);
+                if (why != null) {
+                    return why;
+                }
+            }
+            String next = layer.indexOf('%') < 0 ? layer : Decoding.percentDecodeOnce(layer);
+            if (next.equals(layer)) {
+                return null;
+            }
+            layer = next;
         }
-        if (decoded.isEmpty() || (!pathShaped(decoded) && hasNonFileScheme(decoded))) {
-            // "source": "https://..." names a resource, not a file
-            return null;
-        }
-        return check(decoded, realRoots);
     }
 
-    private String check(String decoded, Map<Root, Optional<Path>> realRoots) {
-        if (decoded.indexOf('\0') >= 0) {
+    /** As written, and as server-filesystem's normalizePath cleans it (JavaScript trim, then a quote at each end). */
+    private String judgeLayer(String layer, Location base, Map<Root, Optional<Path>> realRoots) {
+        String why = judgeReading(layer, base, realRoots);
+        if (why != null) {
+            return why;
+        }
+        String cleaned = jsTrimAndUnquote(layer);
+        return cleaned.equals(layer) ? null : judgeReading(cleaned, base, realRoots);
+    }
+
+    private String judgeReading(String p, Location base, Map<Root, Optional<Path>> realRoots) {
+        if (p.indexOf('\0') >= 0) {
             return "contains a NUL byte";
         }
-        String p = decoded;
-        if (p.regionMatches(true, 0, "file:", 0, 5)) {
-            p = fromFileUri(p.substring(5));
+        if (remoteUrl(p)) {
+            if (!plainUrl(p)) {
+                // path.resolve(base, "https://h/../../x") is base/../x: a filesystem server reads this as a path
+                return "is a URL with dot segments, backslashes or spaces, which a filesystem server reads as a"
+                        + " relative path";
+            }
+            // egress control judges the host; a server that does not parse URLs reads it as base/https:/host/...,
+            // which stays below its base, and which must be inside a root where the base is known
+            return base == null ? null : check(p, base, realRoots);
         }
+        if (p.regionMatches(true, 0, "file:", 0, 5)) {
+            String why = check(fromFileUri(p.substring(5)), base, realRoots);
+            if (why != null) {
+                return why;
+            }
+            if (base == null) {
+                return "is a file: URI, which a server that does not parse URIs resolves as a relative path" + NO_BASE;
+            }
+        }
+        return check(p, base, realRoots);
+    }
+
+    private String check(String p, Location base, Map<Root, Optional<Path>> realRoots) {
         if (p.startsWith("~")) {
             return "uses home-directory expansion";
         }
@@ -188,31 +296,59 @@ public final class PathSandbox implements Control {
             return "is a Windows device path";
         }
         boolean windowsShape = driveLetter(p) || p.startsWith("\\");
-        Grammar g;
-        if (windowsShape) {
-            g = Grammar.WINDOWS;
-        } else if (p.startsWith("/")) {
-            g = anyPosixRoot ? Grammar.POSIX : Grammar.WINDOWS;
-        } else {
-            g = roots.get(0).location.grammar; // relative: against the first root
+        boolean absolute = windowsShape || p.startsWith("/");
+        if (!absolute && base == null) {
+            // server-filesystem 2026.8.31 (lib.js validatePath): a path that is not path.isAbsolute goes to
+            // resolveRelativePathAgainstAllowedDirectories, i.e. path.resolve(allowedDir, p) for each allowed
+            // directory in turn (process.cwd() when it has none); path.resolve(dir, "") and (dir, ".") are dir itself
+            return (p.isEmpty() ? "is empty, which the upstream resolves" : "is relative, which the upstream resolves")
+                    + NO_BASE;
         }
+        Grammar g;
+        if (!absolute) {
+            g = base.grammar;
+        } else if (windowsShape) {
+            g = Grammar.WINDOWS;
+        } else {
+            g = anyPosixRoot ? Grammar.POSIX : Grammar.WINDOWS;
+        }
+        Location relativeTo = absolute ? null : base;
         if (g == Grammar.WINDOWS) {
-            Parsed w = parseWindows(p, roots.get(0).location);
+            Parsed w = parseWindows(p, relativeTo);
             if (w.refusal != null) {
                 return w.refusal;
+            }
+            if (relativeTo != null && !w.location.within(relativeTo)) {
+                return CLIMBS;
             }
             return containing(w.location).isEmpty() ? "resolves outside the sandbox roots" : null;
         }
         // POSIX: the backslash is a character to the kernel but a separator to many a careless server.
-        List<Root> inside = containing(parsePosix(p, false, roots.get(0).location));
+        Location lexical = parsePosix(p, false, relativeTo);
+        if (relativeTo != null && !lexical.within(relativeTo)) {
+            return CLIMBS;
+        }
+        List<Root> inside = containing(lexical);
         if (inside.isEmpty()) {
             return "resolves outside the sandbox roots";
         }
-        if (p.indexOf('\\') >= 0 && containing(parsePosix(p, true, roots.get(0).location)).isEmpty()) {
-            return "resolves outside the sandbox roots when backslashes are read as separators";
+        if (p.indexOf('\\') >= 0) {
+            Location separated = parsePosix(p, true, relativeTo);
+            if ((relativeTo != null && !separated.within(relativeTo)) || containing(separated).isEmpty()) {
+                return "resolves outside the sandbox roots when backslashes are read as separators";
+            }
         }
-        return physical(p, inside, realRoots);
+        // the kernel's reading of the path as written, then what Node opens after path.resolve normalised it
+        String why = physical(absolute ? p : base.text() + "/" + p, inside, realRoots);
+        return why != null ? why : physical(lexical.text(), inside, realRoots);
     }
+
+    /**
+     * Why a relative path that leaves its base is refused even when it lands in a root: server-filesystem tries
+     * each of its allowed directories in turn for such a path, so where it lands depends on what the gateway does
+     * not see.
+     */
+    private static final String CLIMBS = "climbs out of the upstream's declared base (policy.path_base)";
 
     private List<Root> containing(Location loc) {
         List<Root> in = new ArrayList<>(1);
@@ -225,17 +361,15 @@ public final class PathSandbox implements Control {
     }
 
     /**
-     * The kernel's view: resolve what exists of the path as written (not lexically normalised, so that
+     * The kernel's view of an absolute POSIX path: resolve what exists of it (not lexically normalised, so that
      * {@code link/..} goes where the link goes), then append the part still to be created.
      */
-    private String physical(String p, List<Root> inside, Map<Root, Optional<Path>> realRoots) {
+    private String physical(String abs, List<Root> inside, Map<Root, Optional<Path>> realRoots) {
         for (Root r : inside) {
             if (realRoots.computeIfAbsent(r, PathSandbox::realRoot).isEmpty()) {
                 return null; // a root that is not here (the upstream runs elsewhere): lexical is all we can do
             }
         }
-        Root first = roots.get(0);
-        String abs = p.startsWith("/") ? p : first.location.text() + "/" + p;
         if (abs.length() > MAX_LOCAL_PATH) {
             return "is too long to resolve";
         }
@@ -350,21 +484,70 @@ public final class PathSandbox implements Control {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
     }
 
-    /** A URI scheme of two or more characters (one character is a drive letter) other than file. */
-    private static boolean hasNonFileScheme(String s) {
-        int i = 0;
-        while (i < s.length() && i < 32) {
-            char c = s.charAt(i);
-            if (c == ':') {
-                return i >= 2;
-            }
-            boolean ok = isAsciiLetter(c) || (i > 0 && ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.'));
-            if (!ok) {
+    /** {@code scheme://host...} with a scheme of {@link #REMOTE_SCHEMES} and a non-empty host. */
+    static boolean remoteUrl(String s) {
+        int colon = s.indexOf("://");
+        if (colon < 2 || colon > 8 || !REMOTE_SCHEMES.contains(s.substring(0, colon).toLowerCase(Locale.ROOT))) {
+            return false;
+        }
+        int start = colon + 3;
+        int end = start;
+        while (end < s.length() && "/?#\\".indexOf(s.charAt(end)) < 0) {
+            end++;
+        }
+        String authority = s.substring(start, end);
+        String hostPort = authority.substring(authority.lastIndexOf('@') + 1);
+        return !hostPort.isEmpty() && hostPort.charAt(0) != ':';
+    }
+
+    /**
+     * No dot segment, backslash, space or control character anywhere: a URL whose path is as written to WHATWG
+     * and RFC 3986 alike, and which a server that does not parse URLs reads as a path below its base.
+     */
+    private static boolean plainUrl(String s) {
+        int segmentStart = 0;
+        for (int i = 0; i <= s.length(); i++) {
+            char c = i < s.length() ? s.charAt(i) : '/';
+            if (c <= ' ' || c == '\u007f' || c == '\\') {
                 return false;
             }
-            i++;
+            if (c == '/') {
+                String segment = s.substring(segmentStart, i);
+                if (segment.equals(".") || segment.equals("..")) {
+                    return false;
+                }
+                segmentStart = i + 1;
+            }
         }
-        return false;
+        return true;
+    }
+
+    /**
+     * server-filesystem's normalizePath: {@code p.trim().replace(/^["']|["']$/g, '')}. JavaScript's trim removes
+     * Unicode white space and line terminators, which is more than {@link String#strip()} does.
+     */
+    static String jsTrimAndUnquote(String s) {
+        int start = 0;
+        int end = s.length();
+        while (start < end && jsSpace(s.charAt(start))) {
+            start++;
+        }
+        while (end > start && jsSpace(s.charAt(end - 1))) {
+            end--;
+        }
+        if (start < end && (s.charAt(start) == '"' || s.charAt(start) == '\'')) {
+            start++;
+        }
+        if (end > start && (s.charAt(end - 1) == '"' || s.charAt(end - 1) == '\'')) {
+            end--;
+        }
+        return s.substring(start, end);
+    }
+
+    private static boolean jsSpace(char c) {
+        return c == '\t' || c == '\n' || c == '\u000b' || c == '\f' || c == '\r' || c == ' ' || c == '\u00a0'
+                || c == '\u1680' || (c >= '\u2000' && c <= '\u200a') || c == '\u2028' || c == '\u2029'
+                || c == '\u202f' || c == '\u205f' || c == '\u3000' || c == '\ufeff';
     }
 
     /** {@code file:} already stripped. Query and fragment are left in: they can only add segments. */

@@ -15,7 +15,7 @@ public final class StandardControls implements Policy.ExtraControls {
     public List<Control> controls(PolicySettings s) {
         List<Control> out = new ArrayList<>();
         if (s.pathRoots() != null && s.on("path_sandbox")) {
-            out.add(new PathSandbox(s.pathRoots()));
+            out.add(new PathSandbox(s.pathRoots(), s.pathBase()));
         }
         if (s.egressAllowlist() != null && s.on("egress_control")) {
             out.add(new EgressControl(s.egressAllowlist()));

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,16 +27,30 @@ import dev.cloakgate.policy.Findings;
 import dev.cloakgate.policy.Stage;
 import dev.cloakgate.policy.Subject;
 
-/** Path arguments against POSIX and Windows roots, lexically and (for roots on this host) through symlinks. */
+/**
+ * Path arguments against POSIX and Windows roots, lexically and (for roots on this host) through symlinks; relative
+ * paths only against a declared base.
+ */
 class PathSandboxTest {
     private static final ObjectMapper M = new ObjectMapper();
 
     /** Does not exist on the test host: judged lexically only. */
     private final PathSandbox posix = new PathSandbox(List.of("/srv/project", "/data/shared/"));
     private final PathSandbox windows = new PathSandbox(List.of("C:\\data", "\\\\fileserver\\share"));
+    /** The same roots, where the tenant declared that upstream fs resolves relative paths against the first. */
+    private final PathSandbox posixBased = new PathSandbox(List.of("/srv/project", "/data/shared/"),
+            Map.of("fs", "/srv/project"));
+    private final PathSandbox windowsBased = new PathSandbox(List.of("C:\\data", "\\\\fileserver\\share"),
+            Map.of("fs", "C:\\data"));
+    /** server-filesystem allowed a parent (its base) of the one root: the setup of issue 9. */
+    private final PathSandbox parentBased = new PathSandbox(List.of("/srv/p/root"), Map.of("fs", "/srv/p"));
 
     private static List<Finding> run(PathSandbox c, JsonNode args) {
-        Subject s = new Subject(Stage.REQUEST, "s1", "fs", "fs__read", "read", null, args, false);
+        return run(c, "fs", args);
+    }
+
+    private static List<Finding> run(PathSandbox c, String upstream, JsonNode args) {
+        Subject s = new Subject(Stage.REQUEST, "s1", upstream, upstream + "__read", "read", null, args, false);
         Findings out = new Findings();
         c.inspect(s, out);
         return out.list();
@@ -76,6 +91,8 @@ class PathSandboxTest {
         assertThrows(IllegalArgumentException.class, () -> new PathSandbox(List.of("project")));
         assertThrows(IllegalArgumentException.class, () -> new PathSandbox(List.of("~/project")));
         assertThrows(IllegalArgumentException.class, () -> new PathSandbox(List.of("\\\\?\\C:\\data")));
+        assertThrows(IllegalArgumentException.class, () -> new PathSandbox(List.of("/srv"), Map.of("fs", "srv")));
+        assertThrows(IllegalArgumentException.class, () -> new PathSandbox(List.of("/srv"), Map.of("fs", "")));
     }
 
     // --- POSIX ---
@@ -97,12 +114,151 @@ class PathSandboxTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"/srv/project", "/srv/project/", "/data/shared", "/data/shared/x.csv",
-            "/srv/project/src/../README.md", "docs/./a/../b.txt", "archive.tar.gz", "/srv/project/.env.local",
-            "/srv/project/..foo", "/srv/project/a..b/c", "/srv/project/a\\b", "./notes/today.md",
-            "/srv/project/reports/100%25 done.txt", "/srv/project//double//slash", "file:///srv/project/x.txt",
-            "../project/inside.txt"})
+            "/srv/project/src/../README.md", "/srv/project/.env.local", "/srv/project/..foo", "/srv/project/a..b/c",
+            "/srv/project/a\\b", "/srv/project/reports/100%25 done.txt", "/srv/project//double//slash",
+            "/srv/project/a%2Fb/../c", "https://example.com/x", "HTTPS://user@example.com:8443/a/b?q=1#f",
+            "git://github.com/org/repo.git"})
     void posixInsideIsAllowed(String value) {
         allowed(posix, "path", value);
+        allowed(posixBased, "path", value);
+    }
+
+    // --- relative and empty paths: the upstream's base decides, so without a declared base they are refused ---
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", ".", "./x", "x", "x/y", "docs/./a/../b.txt", "./notes/today.md", "archive.tar.gz",
+            "ab:/../x", "ab:x", "ab://host/x", "git+ssh://host/x", "x\\y", ".\\x", "file:x",
+            "file:///srv/project/x.txt", " /srv/project/x", "\u00a0/srv/project/x", "'/srv/project/x'",
+            "http:/srv/project/x", "https:///srv/project/x", "https://:80/x", "%2e", "%2E%2Fx"})
+    void relativeAndEmptyPathsNeedADeclaredBase(String value) {
+        Finding f = blocked(posix, "path", value);
+        assertTrue(f.detail().contains("policy.path_base"), "the message says what to fix: " + f.detail());
+        // an upstream whose base is declared is judged against it; any other upstream still has none
+        assertTrue(run(posixBased, "other", arg("path", value)).size() == 1, value);
+    }
+
+    @Test
+    void emptyAndRelativeSayWhich() {
+        assertTrue(blocked(posix, "path", "").detail().startsWith("/path is empty, which the upstream resolves against a base"));
+        assertTrue(blocked(posix, "path", ".").detail().startsWith("/path is relative, which the upstream resolves against a base"));
+        assertTrue(blocked(posix, "file", "file:///srv/project/x.txt").detail().startsWith("/file is a file: URI"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"C:x", "C:", "\\x", "\\", "..\\x"})
+    void windowsRelativeFormsAreRefusedEvenWithABase(String value) {
+        blocked(posix, "path", value);
+        blocked(posixBased, "path", value);
+        blocked(windows, "path", value);
+        if (!value.startsWith("..")) {
+            blocked(windowsBased, "path", value); // drive-relative and rooted-without-drive: never the base
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", ".", "x", "./x", "docs/./a/../b.txt", "./notes/today.md", "archive.tar.gz",
+            "../project/inside.txt", "ab:/../x", "ab:x", "x\\y", "a/b/../../c", "file:///srv/project/x.txt",
+            " /srv/project/x", "https://example.com/x"})
+    void relativePathsResolveAgainstTheDeclaredBase(String value) {
+        allowed(posixBased, "path", value);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"..", "../x", "a/../../x", "ab:/../../x", "x\\..\\..\\y", "../../data/shared/x",
+            "%2e%2e/x", "a%2Fb/../../x", "https://example.com/../x"})
+    void relativePathsMayNotClimbOutOfTheBase(String value) {
+        // ../../data/shared/x lands in a root, but server-filesystem tries each allowed directory in turn for a
+        // path that leaves the first: where it lands is not the gateway's to know
+        blocked(posixBased, "path", value);
+    }
+
+    @Test
+    void aBaseAboveTheRootAdmitsOnlyWhatLandsInTheRoot() {
+        allowed(parentBased, "path", "root");
+        allowed(parentBased, "path", "root/inside.txt");
+        allowed(parentBased, "path", "./root/sub/../x");
+        for (String v : List.of("", ".", "outside/secret.txt", "root/../outside/secret.txt", "ab:/../outside/secret.txt",
+                "https://example.com/x", "rootx/y")) {
+            assertEquals("/path resolves outside the sandbox roots", blocked(parentBased, "path", v).detail(), v);
+        }
+        assertEquals("/path climbs out of the upstream's declared base (policy.path_base)",
+                blocked(parentBased, "path", "../q/root/x").detail());
+        allowed(parentBased, "path", "../p/root/x"); // where it ends is what counts, as for path.resolve
+    }
+
+    @Test
+    void aBaseInTheWindowsGrammar() {
+        allowed(windowsBased, "path", "sub\\x.txt");
+        allowed(windowsBased, "path", "sub/x.txt");
+        allowed(windowsBased, "path", "");
+        blocked(windowsBased, "path", "..\\x");
+        blocked(windowsBased, "path", "sub\\..\\..\\x");
+        blocked(windowsBased, "path", "ab:\\..\\x"); // a colon in a name is an alternate data stream
+        blocked(windows, "path", "sub\\x.txt");
+    }
+
+    @Test
+    void everyReadingMustBeInside() {
+        // Node opens the raw string: a%2Fb is one name, so the two .. climb out of the root; decoded it stays in
+        blocked(posix, "path", "/srv/project/a%2Fb/../../etc/passwd");
+        blocked(posixBased, "path", "a%2Fb/../../x");
+        // server-filesystem trims (JavaScript white space, a quote at each end) before it checks
+        blocked(posixBased, "path", " /etc/passwd");
+        blocked(posixBased, "path", "\u3000/etc/passwd");
+        blocked(posixBased, "path", "\"/etc/passwd\"");
+        blocked(posixBased, "path", "'../x'");
+        // a file: URI is a URI to one consumer and a relative name to another
+        blocked(posixBased, "path", "file:///etc/passwd");
+        blocked(parentBased, "path", "file:///srv/p/root/x.txt"); // as a relative name it lands in /srv/p
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"https://evil.example/../../outside/secret.txt", "https://evil.example/a/%2e%2e/%2e%2e/x",
+            "http://example.com/./x", "https://example.com/x\\y", "https://example.com/a b", "https://example.com/a\tb",
+            "https://example.com/x?q=/../../y"})
+    void aUrlUnderAPathKeyMustBePlain(String value) {
+        // a filesystem server resolves "https://h/../../x" to its base's parent: the scheme is just a name to it
+        blocked(posix, "path", value);
+        blocked(posixBased, "path", value);
+    }
+
+    @Test
+    void arraysAndTwoPathToolsAreJudgedElementByElement() throws Exception {
+        JsonNode paths = M.readTree("{\"paths\":[\"/srv/project/a\",\"b.txt\",\"\",\"/etc/passwd\"]}");
+        List<Finding> f = run(posix, paths);
+        assertEquals(List.of("/paths/1", "/paths/2", "/paths/3"), f.stream().map(x -> x.detail().split(" ")[0]).toList(), f.toString());
+        assertEquals(List.of("/paths/3"), run(posixBased, paths).stream().map(x -> x.detail().split(" ")[0]).toList());
+
+        JsonNode move = M.readTree("{\"source\":\"a.txt\",\"destination\":\"/srv/project/b.txt\"}");
+        assertEquals(List.of("/source"), run(posix, move).stream().map(x -> x.detail().split(" ")[0]).toList());
+        assertTrue(run(posixBased, move).isEmpty());
+        JsonNode back = M.readTree("{\"source\":\"/srv/project/b.txt\",\"destination\":\"../elsewhere/b.txt\"}");
+        assertEquals(List.of("/destination"), run(posixBased, back).stream().map(x -> x.detail().split(" ")[0]).toList());
+    }
+
+    @Test
+    void aValueTheToolsSchemaEnumeratesIsTheAuthorsChoiceNotAPath() throws Exception {
+        ObjectNode declaration = (ObjectNode) M.readTree("{\"name\":\"search_inbox\",\"inputSchema\":{\"type\":\"object\","
+                + "\"properties\":{\"folder\":{\"type\":\"string\",\"enum\":[\"inbox\",\"archive\"]},"
+                + "\"dirs\":{\"type\":\"array\",\"items\":{\"const\":\"sent\"}},\"path\":{\"type\":\"string\"}}}}");
+        JsonNode args = M.readTree("{\"folder\":\"archive\",\"dirs\":[\"sent\",\"other\"],\"path\":\"archive\"}");
+        Findings out = new Findings();
+        posix.inspect(new Subject(Stage.REQUEST, "s1", "mail", "mail__search_inbox", "search_inbox", declaration, args, false), out);
+        // the enumerated values pass; the same word where the model chose it freely is a relative path
+        assertEquals(List.of("/dirs/1", "/path"), out.list().stream().map(x -> x.detail().split(" ")[0]).toList(), out.list().toString());
+        JsonNode other = M.readTree("{\"folder\":\"../x\"}");
+        Findings more = new Findings();
+        posix.inspect(new Subject(Stage.REQUEST, "s1", "mail", "mail__search_inbox", "search_inbox", declaration, other, false), more);
+        assertEquals(1, more.list().size(), "a value outside the enum is judged: " + more.list());
+    }
+
+    @Test
+    void shapedRelativeValuesUnderOtherKeysAreJudgedToo() {
+        blocked(posix, "note", "./x");
+        blocked(posix, "note", "..");
+        allowed(posixBased, "note", "./x");
+        allowed(posix, "note", "x/y"); // no path shape, no path key: text
+        allowed(posix, "note", "");
     }
 
     @Test
@@ -116,10 +272,12 @@ class PathSandboxTest {
         allowed(posix, "profile", "a/../../../x");
         allowed(posix, "title", "a/../../../x");
 
-        JsonNode args = M.readTree("{\"paths\":[\"/srv/project/a\",\"x/../../../../etc\"],\"opts\":{\"dir\":\"ok\"}}");
+        JsonNode args = M.readTree("{\"paths\":[\"/srv/project/a\",\"x/../../../../etc\"],\"opts\":{\"dir\":\"/srv/project/ok\"}}");
         List<Finding> f = run(posix, args);
         assertEquals(1, f.size(), f.toString());
-        assertEquals("/paths/1 resolves outside the sandbox roots", f.get(0).detail());
+        assertEquals("/paths/1 climbs out of the upstream's declared base (policy.path_base)",
+                run(posixBased, args).get(0).detail());
+        assertTrue(f.get(0).detail().startsWith("/paths/1 is relative"), f.get(0).detail());
     }
 
     @Test
@@ -173,10 +331,17 @@ class PathSandboxTest {
     @ParameterizedTest
     @ValueSource(strings = {"C:\\data", "C:\\data\\", "c:\\DATA\\Reports\\q1.xlsx", "c:/data/sub/../x.txt",
             "C:\\data\\report.v2.final.docx", "C:\\data.\\x", "\\\\FileServer\\Share\\docs\\a.txt",
-            "//fileserver/share/b.txt", "file:///C:/data/x.txt", "sub\\x.txt", "C:\\data\\a\\..\\b",
-            "C:\\data\\console.txt", "C:\\data\\COM10"})
+            "//fileserver/share/b.txt", "C:\\data\\a\\..\\b", "C:\\data\\console.txt", "C:\\data\\COM10"})
     void windowsInsideIsAllowed(String value) {
         allowed(windows, "path", value);
+        allowed(windowsBased, "path", value);
+    }
+
+    @Test
+    void aFileUriOnWindowsIsAlsoANameWithAColon() {
+        // to a server that does not parse URIs, C:\data\file:\C:\data\x.txt: not a name Windows can open
+        blocked(windows, "path", "file:///C:/data/x.txt");
+        blocked(windowsBased, "path", "file:///C:/data/x.txt");
     }
 
     @Test
@@ -209,13 +374,19 @@ class PathSandboxTest {
         Files.createDirectories(root.resolve("real"));
         Files.writeString(root.resolve("real").resolve("f.txt"), "f");
         Files.createSymbolicLink(root.resolve("alias"), root.resolve("real"));
+        Files.createDirectories(root.resolve("a/b"));
+        Files.writeString(root.resolve("a/x"), "inside");
+        Files.createSymbolicLink(root.resolve("up"), root.resolve("a/b"));
+        Files.createSymbolicLink(root.resolve("x"), outside.resolve("secret.txt"));
         PathSandbox c = new PathSandbox(List.of(root.toString()));
 
         String r = root.toString();
         assertTrue(blocked(c, "path", r + "/out/secret.txt").detail().endsWith("symbolic link outside the sandbox roots"));
         blocked(c, "path", r + "/out/new-file.txt"); // not there yet: its existing parent is outside
         blocked(c, "path", r + "/out");
-        blocked(c, "path", "out/secret.txt"); // relative, against the root
+        blocked(c, "path", "out/secret.txt"); // relative, no base
+        PathSandbox based = new PathSandbox(List.of(root.toString()), Map.of("fs", root.toString()));
+        blocked(based, "path", "out/secret.txt"); // relative, against the base, through the link
         // lexically root/secret.txt, but the kernel resolves sublink first and .. leaves the target
         blocked(c, "path", r + "/sublink/../secret.txt");
         assertEquals("/path resolves through a dangling symbolic link",
@@ -225,7 +396,14 @@ class PathSandboxTest {
         allowed(c, "path", r + "/alias/f.txt");
         allowed(c, "path", r + "/real/f.txt");
         allowed(c, "path", r + "/new-dir/new-file.txt");
-        allowed(c, "path", "real/../real/f.txt");
+        blocked(c, "path", "real/../real/f.txt");
+        allowed(based, "path", "real/../real/f.txt");
+        allowed(based, "path", "alias/f.txt");
+        allowed(based, "path", "");
+        // the kernel reads up/../x as a/x (inside); Node's path.resolve makes it root/x first, a link out
+        allowed(c, "path", r + "/a/x");
+        blocked(c, "path", r + "/up/../x");
+        blocked(based, "path", "up/../x");
     }
 
     @Test
@@ -257,9 +435,11 @@ class PathSandboxTest {
         int n = 300_000;
         List<String> hostile = List.of("../".repeat(n), "a/".repeat(n) + "x", "\\..".repeat(n), "%25".repeat(n),
                 "%2e%2e%2f".repeat(n), "C:\\" + "a\\..\\".repeat(n), "\\\\s\\s" + "\\a".repeat(n),
-                "/" + "a".repeat(n), root + "/" + "d/".repeat(n));
+                "/" + "a".repeat(n), root + "/" + "d/".repeat(n), "d/".repeat(n), " ".repeat(n) + "x",
+                "https://h/" + "a/".repeat(n), "file:" + "a/".repeat(n));
         assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
-            for (PathSandbox c : List.of(posix, windows, local)) {
+            for (PathSandbox c : List.of(posix, windows, local, posixBased, windowsBased,
+                    new PathSandbox(List.of(root.toString()), Map.of("fs", root.toString())))) {
                 for (String s : hostile) {
                     ObjectNode o = M.createObjectNode();
                     o.put("path", s);
