@@ -576,6 +576,15 @@ public final class GatewaySession implements Upstream.Listener {
                         .toResponse(m.get("id")));
                 return;
             }
+            if ("roots/list".equals(method) && tenant.policy() != null && tenant.policy().fixesPathBase(from.name())) {
+                // the client's roots would become this upstream's directories, and so the base its relative paths
+                // resolve against; path_sandbox judges them against the base the tenant declared
+                LOG.infof("session %s: roots/list from upstream %s withheld (policy.path_base fixes its base)", logTag,
+                        from.name());
+                from.send(RpcError.of(ErrorCodes.REFUSED, "roots_withheld", "the gateway keeps this server's directories"
+                        + " as configured (policy.path_base): the client's roots are not offered").toResponse(m.get("id")));
+                return;
+            }
             long gatewayId = serverRequests.nextId();
             ObjectNode out = Messages.withId(m, com.fasterxml.jackson.databind.node.LongNode.valueOf(gatewayId));
             JsonNode token = Messages.progressToken(m);

@@ -182,6 +182,46 @@ class SandboxEscapeTest {
     }
 
     @Test
+    void theClientsRootsCannotMoveADeclaredBase() throws Exception {
+        // server-filesystem replaces its directories with the client's MCP roots: had it taken them, "secret.txt"
+        // (judged against the declared base, where no such file is) would open the secret beside the root
+        Path p = Path.of(System.getProperty("test.sandbox.demo"));
+        String outsideUri = p.resolve("outside").toUri().toString();
+        Path log = Path.of(System.getProperty("test.gateway.log"));
+        try (McpHttpClient c = new McpHttpClient(demoLike).answering(req -> "roots/list".equals(req.path("method").asText())
+                ? Json.obj("{\"roots\":[{\"uri\":" + q(outsideUri) + ",\"name\":\"elsewhere\"}]}") : Json.object())) {
+            c.initialize("2025-11-25", Json.obj("{\"roots\":{\"listChanged\":true}}"));
+            try (McpHttpClient.GetStream get = c.openGet(null)) {
+                assertEquals(200, get.status());
+                c.notify("notifications/roots/list_changed", null);
+                String marker = "session " + dev.cloakgate.evidence.LogTag.of(c.sessionId())
+                        + ": roots/list from upstream fs withheld";
+                long end = System.nanoTime() + java.time.Duration.ofSeconds(60).toNanos();
+                boolean askedClient = false;
+                boolean withheld = false;
+                while (!askedClient && !withheld && System.nanoTime() < end) {
+                    Thread.sleep(100);
+                    askedClient = c.serverRequests().stream().anyMatch(m -> "roots/list".equals(m.path("method").asText()));
+                    withheld = Files.exists(log) && Files.readString(log).contains(marker);
+                }
+                assertTrue(askedClient || withheld, "the upstream never asked for roots");
+                if (askedClient) {
+                    // let the server apply the roots it got, to show what they do
+                    while (System.nanoTime() < end && !text(call(c, "fs__list_allowed_directories", Json.object()))
+                            .contains("outside")) {
+                        Thread.sleep(100);
+                    }
+                }
+                ObjectNode r = call(c, "fs__read_text_file", Json.parse("{\"path\":\"secret.txt\"}"));
+                assertFalse(r.toString().contains(SECRET), "the client's roots moved the upstream's base: " + r);
+                String dirs = text(call(c, "fs__list_allowed_directories", Json.object()));
+                assertFalse(dirs.contains("outside"), dirs);
+                assertFalse(askedClient, "roots/list reached the client from an upstream whose base is declared");
+            }
+        }
+    }
+
+    @Test
     void theDemoLikeTenantResolvesRelativePathsInsideItsRoot() {
         try (McpHttpClient c = session(demoLike)) {
             assertEquals("inside the demo-like root\n", text(call(c, "fs__read_text_file", Json.parse("{\"path\":\"inside.txt\"}"))));
