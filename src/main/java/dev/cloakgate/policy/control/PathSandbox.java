@@ -63,6 +63,13 @@ public final class PathSandbox implements Control {
     private static final String NO_BASE = " against a base the gateway does not know: send an absolute path, or"
             + " declare the upstream's base in policy.path_base";
 
+    /**
+     * Why a relative path that leaves its base is refused even when it lands in a root: server-filesystem tries
+     * each of its allowed directories in turn for such a path, so where it lands depends on what the gateway does
+     * not see.
+     */
+    private static final String CLIMBS = "climbs out of the upstream's declared base (policy.path_base)";
+
     /** Linux PATH_MAX: nothing longer can be opened, so nothing longer is walked on the filesystem. */
     private static final int MAX_LOCAL_PATH = 4096;
 
@@ -339,16 +346,11 @@ public final class PathSandbox implements Control {
             }
         }
         // the kernel's reading of the path as written, then what Node opens after path.resolve normalised it
-        String why = physical(absolute ? p : base.text() + "/" + p, inside, realRoots);
-        return why != null ? why : physical(lexical.text(), inside, realRoots);
+        String written = absolute ? p : base.text() + "/" + p;
+        String why = physical(written, inside, realRoots);
+        String normalised = lexical.text();
+        return why != null || normalised.equals(written) ? why : physical(normalised, inside, realRoots);
     }
-
-    /**
-     * Why a relative path that leaves its base is refused even when it lands in a root: server-filesystem tries
-     * each of its allowed directories in turn for such a path, so where it lands depends on what the gateway does
-     * not see.
-     */
-    private static final String CLIMBS = "climbs out of the upstream's declared base (policy.path_base)";
 
     private List<Root> containing(Location loc) {
         List<Root> in = new ArrayList<>(1);
