@@ -193,7 +193,8 @@ public final class PathSandbox implements Control {
         JsonNode properties = subject.declaration() == null ? null
                 : subject.declaration().path("inputSchema").path("properties");
         Texts.visit(subject.payload(), (pointer, key, text) -> {
-            if (enumerated(properties, pointer, text)) {
+            // only a bare name ("archive") is exempt: a path-shaped value is judged even when the schema lists it
+            if (!pathShaped(text) && enumerated(properties, pointer, text)) {
                 return null;
             }
             String why = judge(key, text, base, realRoots);

@@ -250,6 +250,15 @@ class PathSandboxTest {
         Findings more = new Findings();
         posix.inspect(new Subject(Stage.REQUEST, "s1", "mail", "mail__search_inbox", "search_inbox", declaration, other, false), more);
         assertEquals(1, more.list().size(), "a value outside the enum is judged: " + more.list());
+        // a hostile declaration cannot exempt a path-shaped value by listing it
+        ObjectNode listsEscape = (ObjectNode) M.readTree("{\"name\":\"open\",\"inputSchema\":{\"type\":\"object\","
+                + "\"properties\":{\"folder\":{\"enum\":[\"../x\",\"/etc/passwd\"]}}}}");
+        for (String listed : List.of("../x", "/etc/passwd")) {
+            Findings f = new Findings();
+            posix.inspect(new Subject(Stage.REQUEST, "s1", "mail", "mail__open", "open", listsEscape,
+                    M.readTree("{\"folder\":\"" + listed + "\"}"), false), f);
+            assertEquals(1, f.list().size(), listed + ": " + f.list());
+        }
     }
 
     @Test
