@@ -1,6 +1,8 @@
 # Sourced by the single-file harnesses (cloak.sh, policy.sh, ledger.sh), from the repository root:
 # `harness_compile SOURCE...` builds the gateway's classes, compiles the harness sources against them and sets CP
-# (harness classes, gateway classes, runtime dependencies); `harness_results NAME` prints a fresh results path.
+# (harness classes, gateway classes, runtime dependencies); `harness_results NAME` prints a fresh results path;
+# `harness_base REV SOURCE...` does the same for the commit REV in a scratch worktree under target/bench-base and
+# sets BASE_CP, so a harness can measure that commit beside the working tree in one run (side by side).
 harness_compile() {
     ./mvnw -B -q compile
     ./mvnw -B -q dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/bench-classpath.txt
@@ -11,4 +13,29 @@ harness_compile() {
 
 harness_results() {
     echo "bench/results/$1-$(date -u +%Y-%m-%dT%H%M%SZ).jsonl"
+}
+
+harness_base() {
+    local rev="$1"
+    shift
+    local sha
+    sha="$(git rev-parse --short "$rev")"
+    local dir="$PWD/target/bench-base/$sha"
+    if [ ! -d "$dir" ]; then
+        git worktree add --detach "$dir" "$sha" > /dev/null
+    fi
+    local here="$PWD"
+    local sources=()
+    for s in "$@"; do sources+=("$here/$s"); done
+    (
+        cd "$dir"
+        ./mvnw -B -q compile
+        ./mvnw -B -q dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/bench-classpath.txt
+        mkdir -p target/bench-classes
+        # the working tree's harness, compiled against the older classes; if their API differs, that commit's own
+        javac -d target/bench-classes -cp "target/classes:$(cat target/bench-classpath.txt)" "${sources[@]}" 2> /dev/null \
+            || javac -d target/bench-classes -cp "target/classes:$(cat target/bench-classpath.txt)" "$@"
+    )
+    BASE_CP="$dir/target/bench-classes:$dir/target/classes:$(cat "$dir/target/bench-classpath.txt")"
+    BASE_SHA="$sha"
 }

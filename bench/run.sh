@@ -9,6 +9,8 @@
 #   cloakgate-stdio cloakgate with the probe as a stdio upstream (the like-for-like peer of supergateway)
 #   cloakgate-http-cloaked  as cloakgate-http with cloaking on (all categories and PERSON; concurrency 1 only)
 # The first two gateway tenants run with "sanitize": false: they measure the gateway core, like the peers.
+# BASE=<rev> also starts the gateway built at that commit (in a scratch worktree) beside this one, and measures
+# its three tenants the same way, interleaved row by row (labels end in @<sha>): a before/after in one run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECS=${1:-10}
@@ -48,6 +50,18 @@ GW_PID=$!
 PIDS+=($GW_PID)
 wait_port "$GW_PORT"
 
+if [ -n "${BASE:-}" ]; then
+  BASE_SHA=$(git rev-parse --short "$BASE")
+  BASE_DIR="$PWD/target/bench-base/$BASE_SHA"
+  [ -d "$BASE_DIR" ] || git worktree add --detach "$BASE_DIR" "$BASE_SHA" > /dev/null
+  (cd "$BASE_DIR" && ./mvnw -B -q package -DskipTests)
+  BASE_PORT=$(free_port)
+  java -Xmx1g -Dcloakgate.tenants-dir="$WORK/tenants" -Dcloakgate.data-dir="$WORK/data-base" -Dquarkus.http.port="$BASE_PORT" \
+    -Dcloakgate.ledger.dev-key=true -Dquarkus.log.level=WARN -jar "$BASE_DIR/target/quarkus-app/quarkus-run.jar" > "$WORK/gateway-base.log" 2>&1 &
+  PIDS+=($!)
+  wait_port "$BASE_PORT"
+fi
+
 SG_PORT=$(free_port)
 node src/test/node/node_modules/supergateway/dist/index.js --stdio "node $PROBE stdio --name bench" \
   --outputTransport streamableHttp --stateful --port "$SG_PORT" --logLevel none > "$WORK/sg.log" 2>&1 &
@@ -62,8 +76,15 @@ for c in 1 32; do
   run cloakgate-http  "http://127.0.0.1:$GW_PORT/t/bench-http/mcp"  $c
   run supergateway    "http://127.0.0.1:$SG_PORT/mcp"               $c
   run cloakgate-stdio "http://127.0.0.1:$GW_PORT/t/bench-stdio/mcp" $c
+  if [ -n "${BASE:-}" ]; then
+    run "cloakgate-http@$BASE_SHA"  "http://127.0.0.1:$BASE_PORT/t/bench-http/mcp"  $c
+    run "cloakgate-stdio@$BASE_SHA" "http://127.0.0.1:$BASE_PORT/t/bench-stdio/mcp" $c
+  fi
 done
 run cloakgate-http-cloaked "http://127.0.0.1:$GW_PORT/t/bench-cloaked/mcp" 1
+if [ -n "${BASE:-}" ]; then
+  run "cloakgate-http-cloaked@$BASE_SHA" "http://127.0.0.1:$BASE_PORT/t/bench-cloaked/mcp" 1
+fi
 
 # Heap per idle session: used heap after a full GC, before and after opening 1,000 sessions (HTTP upstream).
 heap_used() { jcmd "$GW_PID" GC.run > /dev/null; sleep 1; jcmd "$GW_PID" GC.heap_info | awk '/garbage-first heap/ {for (i=1;i<=NF;i++) if ($i=="used") print $(i+1)}' | tr -d 'K,'; }
