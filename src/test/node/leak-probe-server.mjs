@@ -581,7 +581,7 @@ function listedResources(plants) {
       name: `ID scan of ${p.of('PERSON')}`,
       description: `Scanned ID card, owner ${p.next()}`,
       mimeType: 'image/png',
-      read: () => ({ blob: PNG_BASE64 }), // harmless bytes: the gateway does not scan blobs
+      read: () => ({ blob: PNG_BASE64 }), // harmless bytes: binary that is not text passes the gateway unchanged
     },
     {
       uri: `${home}/deleted.txt`,

@@ -17,9 +17,10 @@ import dev.cloakgate.jsonrpc.RpcError;
 import dev.cloakgate.tenant.TokenScope;
 
 /**
- * One session's cloak: toward the agent, the typed pass then the tripwire over what an upstream sent; toward
- * the upstream, tokens restored to values under the tenant's token scope, and raw PII the model wrote
- * reported. Logs, metrics and evidence carry categories, counts and upstream names, never a value.
+ * One session's cloak: toward the agent, token shapes the upstream wrote escaped, then the typed pass and the
+ * tripwire over what it sent (declarations are only escaped); toward the upstream, tokens restored to values
+ * under the tenant's token scope, then escaped shapes given back as the upstream wrote them, and raw PII the
+ * model wrote reported. Logs, metrics and evidence carry categories, counts and upstream names, never a value.
  */
 public final class Cloak {
     private static final Logger LOG = Logger.getLogger(Cloak.class);
@@ -33,7 +34,7 @@ public final class Cloak {
         this.t = tenant;
         this.session = session;
         this.logTag = LogTag.of(session);
-        this.vault = new Vault(tenant.vaultMaxEntries);
+        this.vault = new Vault(tenant.vaultMaxEntries, new PlantedTokens(tenant.declared));
     }
 
     /** Cloaks, in place, what {@code upstream} sent in answer to or alongside {@code method}. */
@@ -42,6 +43,9 @@ public final class Cloak {
             return new Counts();
         }
         Counts typed = new Counts();
+        // first: the shapes the upstream wrote, before the passes below add the gateway's own tokens
+        Escaper.escape(payload, token -> vault.planted().record(upstream, token), typed);
+        countBase64(typed);
         t.walker.cloak(payload, vault, upstream, typed);
         Counts caught = t.tripwire.sweep(payload, vault, upstream);
         for (Map.Entry<Category, Integer> e : typed.cloaked().entrySet()) {
@@ -61,14 +65,47 @@ public final class Cloak {
     }
 
     /**
+     * Escapes, in place, what {@code upstream} declared (its initialize result, tools/list, prompts/list): these
+     * are the contract the model calls against and are never cloaked, but token shapes in them are the
+     * upstream's text like any other. The shapes are remembered for the tenant too, since a client may fill in
+     * a default it listed in another session.
+     */
+    public void declared(String upstream, JsonNode payload) {
+        if (payload == null || !payload.isContainerNode()) {
+            return;
+        }
+        Counts counts = new Counts();
+        Escaper.escape(payload, token -> vault.planted().declared(upstream, token), counts);
+        countBase64(counts);
+    }
+
+    /**
      * Restores tokens, in place, in what is about to go to {@code upstream}. Under token scope "upstream" a
-     * token whose value came from another upstream refuses the whole message (-32001, token_scope).
+     * token whose value came from another upstream refuses the whole message (-32001, token_scope). A token
+     * whose text {@code upstream} wrote itself, restored into a message to it when it is not an origin of the
+     * value, refuses the whole message under any scope (-32001, token_planted): that is a model that rewrote an
+     * escaped shape back into a token, and the upstream would harvest another's value with it.
      */
     public void toUpstream(String upstream, String tool, JsonNode params) {
         if (params == null || !params.isContainerNode()) {
             return;
         }
         Restorer.Result r = t.restorer.restore(params, vault);
+        for (Vault.Entry e : r.used()) {
+            if (!e.origins().contains(upstream) && vault.planted().writtenBy(upstream, e.token())) {
+                Set<String> from = new LinkedHashSet<>(e.origins());
+                t.evidence.record(new Event.CrossUpstreamRestore(t.tenant, session, from, upstream, tool,
+                        e.category().name(), true));
+                t.metrics.counter("cloakgate.token.cross_upstream", "tenant", t.tenant, "outcome", "planted").increment();
+                LOG.infof("tenant %s session %s: refused a %s token whose text upstream %s wrote itself", t.tenant,
+                        logTag, e.category(), upstream);
+                throw RpcError.of(ErrorCodes.REFUSED, "token_planted", "a " + e.category() + " token whose text"
+                        + " upstream '" + upstream + "' wrote itself may not be restored into a message to it (the"
+                        + " value came from " + (from.isEmpty() ? "the gateway" : "upstream '" + String.join("', '", from)
+                        + "'") + "); send what the upstream wrote as it was shown").with("tool", tool == null ? "" : tool)
+                        .with("upstream", upstream).with("category", e.category().name()).asException();
+            }
+        }
         for (Vault.Entry e : r.used()) {
             if (e.origins().isEmpty() || e.origins().contains(upstream)) {
                 continue;
@@ -106,6 +143,12 @@ public final class Cloak {
 
     Vault vault() {
         return vault;
+    }
+
+    private void countBase64(Counts counts) {
+        for (Map.Entry<String, Integer> e : counts.base64().entrySet()) {
+            t.metrics.counter("cloakgate.base64", "tenant", t.tenant, "outcome", e.getKey()).increment(e.getValue());
+        }
     }
 
     private static Map<String, Integer> names(Map<Category, Integer> counts) {

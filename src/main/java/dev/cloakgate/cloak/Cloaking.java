@@ -18,6 +18,8 @@ public final class Cloaking {
     final int vaultMaxEntries;
     final MeterRegistry metrics;
     final Evidence evidence;
+    /** Token shapes upstreams declared in any session of the tenant (bounded): the parent of each session's. */
+    final PlantedTokens declared = new PlantedTokens();
 
     public Cloaking(String tenant, Detection detection, TokenScope scope, int vaultMaxEntries, MeterRegistry metrics,
             Evidence evidence) {

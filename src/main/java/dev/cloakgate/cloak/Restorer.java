@@ -2,21 +2,18 @@ package dev.cloakgate.cloak;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 
 /**
  * Toward the upstream: tokens the vault issued are replaced by their values in every string and key the client
  * sent (so the tool gets the real address), and PII the model wrote itself, outside tokens, is counted per
- * category. Token-shaped text the vault never issued, escaped text and {@code [X_REDACTED]} stay as they are.
+ * category. Token-shaped text the vault never issued and {@code [X_REDACTED]} stay as they are. Then, and only
+ * then, token shapes an upstream wrote are unescaped ({@link Tokens#unescape}), so an upstream receives its own
+ * bytes back and text it wrote can never resolve to a value.
  */
 public final class Restorer {
     private final Detection detection;
@@ -39,39 +36,13 @@ public final class Restorer {
 
     /** One string with its tokens replaced; nothing recorded (for routing a URI before the full pass). */
     public String peek(String s, Vault vault) {
-        return replace(s, vault, new ArrayList<>(), null);
+        return Tokens.unescape(replace(s, vault, new ArrayList<>(), null));
     }
 
     private void walk(JsonNode node, Vault vault, List<Vault.Entry> used, Map<Category, Integer> raw) {
-        if (node instanceof ObjectNode o) {
-            Map<String, JsonNode> rebuilt = new LinkedHashMap<>();
-            boolean renamed = false;
-            Iterator<Map.Entry<String, JsonNode>> it = o.fields();
-            while (it.hasNext()) {
-                Map.Entry<String, JsonNode> e = it.next();
-                String k = e.getKey();
-                JsonNode v = e.getValue();
-                if (v.isTextual() && !"progressToken".equals(k)) {
-                    v = TextNode.valueOf(replace(v.textValue(), vault, used, raw));
-                } else if (v.isContainerNode()) {
-                    walk(v, vault, used, raw);
-                }
-                String nk = Tokens.mayHoldToken(k) ? replace(k, vault, used, null) : k;
-                renamed |= !nk.equals(k);
-                rebuilt.put(nk, v);
-            }
-            o.removeAll();
-            o.setAll(rebuilt);
-        } else if (node instanceof ArrayNode a) {
-            for (int i = 0; i < a.size(); i++) {
-                JsonNode v = a.get(i);
-                if (v.isTextual()) {
-                    a.set(i, TextNode.valueOf(replace(v.textValue(), vault, used, raw)));
-                } else if (v.isContainerNode()) {
-                    walk(v, vault, used, raw);
-                }
-            }
-        }
+        TreeText.rewrite(node, (k, v, binaryField) -> "progressToken".equals(k) ? v
+                : Tokens.unescape(replace(v, vault, used, raw)),
+                k -> Tokens.unescape(Tokens.mayHoldToken(k) ? replace(k, vault, used, null) : k));
     }
 
     private String replace(String s, Vault vault, List<Vault.Entry> used, Map<Category, Integer> raw) {

@@ -1,19 +1,12 @@
 package dev.cloakgate.cloak;
 
-import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 
 /**
  * After the typed pass, a regex-only pass over the whole payload: every string value and every object key.
@@ -21,9 +14,9 @@ import com.fasterxml.jackson.databind.node.TextNode;
  * warning is logged once per tenant and category, never with the value. It is not redundant: a dictionary
  * keyed by e-mail addresses survives the typed pass, which rewrites values only. Regex-only means no model,
  * so structural strings are never touched by a statistical false positive. Fail-open by construction: an
- * error leaves the typed result exactly as it was. Binary ({@code data}, {@code blob} as base64) is not
- * scanned: a card number inside a JPEG is not there as text, and a chance digit run in base64 would corrupt
- * the image for nothing.
+ * error leaves the typed result exactly as it was. Text carried as base64 is scanned as the text it decodes to
+ * ({@link Base64Text}); binary that is not text is not scanned: a card number inside a JPEG is not there as
+ * text, and a chance digit run in the base64 would corrupt the image for nothing.
  */
 public final class Tripwire {
     private static final Logger LOG = Logger.getLogger(Tripwire.class);
@@ -43,67 +36,18 @@ public final class Tripwire {
     /** Scrubs what survived in place; returns the counts of what it caught. Never throws. */
     public Counts sweep(JsonNode root, Vault vault, String upstream) {
         Counts caught = new Counts();
-        List<Runnable> edits = new ArrayList<>();
         try {
-            // first find everything, touching nothing; only a completed pass is applied
-            walk(root, vault, upstream, caught, edits);
+            // everything is found before anything is touched: only a completed pass is applied
+            TreeText.rewrite(root, (k, s, binaryField) -> Base64Text.map(s, binaryField,
+                    t -> scrub(t, vault, upstream, caught), null).value(), k -> scrub(k, vault, upstream, caught));
         } catch (RuntimeException e) {
             LOG.warnf("tenant %s: tripwire pass failed (%s); typed result kept", tenant, e.getClass().getSimpleName());
             return new Counts();
         }
-        edits.forEach(Runnable::run);
         for (Category c : caught.cloaked().keySet()) {
             warnOnce(c);
         }
         return caught;
-    }
-
-    private void walk(JsonNode node, Vault vault, String upstream, Counts caught, List<Runnable> edits) {
-        if (node instanceof ObjectNode o) {
-            boolean binary = o.has("mimeType") || "image".equals(o.path("type").asText())
-                    || "audio".equals(o.path("type").asText());
-            boolean changed = false;
-            Map<String, JsonNode> rebuilt = new LinkedHashMap<>();
-            Iterator<Map.Entry<String, JsonNode>> it = o.fields();
-            while (it.hasNext()) {
-                Map.Entry<String, JsonNode> e = it.next();
-                String k = e.getKey();
-                JsonNode v = e.getValue();
-                if (v.isTextual() && !(binary && ("data".equals(k) || "blob".equals(k))
-                        && Base64Text.looksLike(v.textValue()))) {
-                    String s = scrub(v.textValue(), vault, upstream, caught);
-                    if (!s.equals(v.textValue())) {
-                        v = TextNode.valueOf(s);
-                        changed = true;
-                    }
-                } else if (v.isContainerNode()) {
-                    walk(v, vault, upstream, caught, edits);
-                }
-                String nk = scrub(k, vault, upstream, caught);
-                changed |= !nk.equals(k);
-                rebuilt.put(nk, v);
-            }
-            if (changed) {
-                // rebuilt in order, so a renamed key keeps its place
-                edits.add(() -> {
-                    o.removeAll();
-                    o.setAll(rebuilt);
-                });
-            }
-        } else if (node instanceof ArrayNode a) {
-            for (int i = 0; i < a.size(); i++) {
-                JsonNode v = a.get(i);
-                if (v.isTextual()) {
-                    String s = scrub(v.textValue(), vault, upstream, caught);
-                    if (!s.equals(v.textValue())) {
-                        int at = i;
-                        edits.add(() -> a.set(at, TextNode.valueOf(s)));
-                    }
-                } else if (v.isContainerNode()) {
-                    walk(v, vault, upstream, caught, edits);
-                }
-            }
-        }
     }
 
     private String scrub(String s, Vault vault, String upstream, Counts caught) {

@@ -10,21 +10,33 @@ import java.util.Set;
  * One session's mapping between values and tokens. Within a session the same value always gets the same
  * token; the vault remembers which upstreams a value came from (for token scope). It is bounded: at the limit
  * further values are still cloaked, as {@code [CATEGORY_REDACTED]}, never passed raw. A vault never crosses
- * sessions or tenants.
+ * sessions or tenants. It never issues a token an upstream already wrote ({@link PlantedTokens}): that text
+ * stays the upstream's, and a model that quotes it cannot reach a value with it.
  */
 public final class Vault {
 
-    /** What a token stands for and which upstreams returned that value. */
-    public record Entry(Category category, String value, Set<String> origins) {
+    /** A token, what it stands for and which upstreams returned that value. */
+    public record Entry(String token, Category category, String value, Set<String> origins) {
     }
 
     private final int maxEntries;
+    private final PlantedTokens planted;
     private final Map<String, String> tokenByValue = new HashMap<>();
     private final Map<String, Entry> entryByToken = new HashMap<>();
     private final Map<Category, Integer> next = new EnumMap<>(Category.class);
 
     public Vault(int maxEntries) {
+        this(maxEntries, new PlantedTokens());
+    }
+
+    Vault(int maxEntries, PlantedTokens planted) {
         this.maxEntries = maxEntries;
+        this.planted = planted;
+    }
+
+    /** What upstreams wrote in this session. */
+    PlantedTokens planted() {
+        return planted;
     }
 
     /** The token for a value returned by {@code upstream} (null for a gateway-originated value). */
@@ -40,21 +52,23 @@ public final class Vault {
         if (entryByToken.size() >= maxEntries) {
             return Tokens.redacted(category);
         }
-        int n = next.merge(category, 1, Integer::sum) - 1;
-        token = Tokens.token(category, n);
+        do {
+            // at most PlantedTokens.MAX tokens are burned, so this ends
+            token = Tokens.token(category, next.merge(category, 1, Integer::sum) - 1);
+        } while (planted.burned(token));
         Set<String> origins = new LinkedHashSet<>();
         if (upstream != null) {
             origins.add(upstream);
         }
         tokenByValue.put(key, token);
-        entryByToken.put(token, new Entry(category, value, origins));
+        entryByToken.put(token, new Entry(token, category, value, origins));
         return token;
     }
 
     /** What a token stands for, or null when this vault never issued it. */
     public synchronized Entry resolve(String token) {
         Entry e = entryByToken.get(token);
-        return e == null ? null : new Entry(e.category(), e.value(), Set.copyOf(e.origins()));
+        return e == null ? null : new Entry(e.token(), e.category(), e.value(), Set.copyOf(e.origins()));
     }
 
     public synchronized int size() {

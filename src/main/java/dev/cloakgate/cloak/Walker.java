@@ -15,13 +15,15 @@ import com.fasterxml.jackson.databind.node.TextNode;
 /**
  * The typed pass toward the agent: every string is cloaked, whatever field it is in (a field the gateway has
  * never heard of is cloaked, not ignored), except discriminators and correlation ids ({@code type},
- * {@code mimeType}, {@code progressToken}) and base64 binary ({@code data}, {@code blob} next to a
- * {@code mimeType} or in image/audio content), whose exact bytes must survive. Every skip is counted. Keys
- * are left to the tripwire: renaming a protocol key would change the shape the client parses.
+ * {@code mimeType}, {@code progressToken}). Text carried as base64 is cloaked as text ({@link Base64Text}): a
+ * {@code data} or {@code blob} that decodes to text, whatever its mimeType, any string that is wholly base64 of
+ * text, {@code data:} URIs inside text. Binary that is not text ({@code data}, {@code blob} next to a
+ * {@code mimeType} or in image/audio content) keeps its exact bytes. Every skip is counted. Keys are left to the
+ * tripwire: renaming a protocol key would change the shape the client parses. Token shapes the upstream wrote
+ * were escaped before this pass ({@link Escaper}).
  */
 public final class Walker {
     private static final Set<String> DISCRIMINATORS = Set.of("type", "mimeType", "progressToken");
-    private static final Set<String> BINARY = Set.of("data", "blob");
     /** Objects whose "name" is a protocol field (a resource's or a link's name), not a person's. */
     private static final Set<String> PROTOCOL_MARKERS = Set.of("uri", "uriTemplate", "inputSchema", "arguments");
 
@@ -36,35 +38,34 @@ public final class Walker {
         walk(root, null, false, vault, upstream, counts);
     }
 
-    /** Cloaks one string: escape token-shaped text, then replace what detection (or a key hint) finds. */
+    /** Cloaks one string: replaces what detection (or a key hint) finds. */
     public String cloakString(String s, Category hint, Vault vault, String upstream, Counts counts) {
-        String escaped = Tokens.escape(s);
-        if (hint != null && detection.acceptsHinted(hint, escaped.strip())) {
+        if (hint != null && detection.acceptsHinted(hint, s.strip())) {
             counts.cloaked(hint);
-            String v = escaped.strip();
-            int lead = escaped.indexOf(v);
-            return escaped.substring(0, lead) + vault.tokenFor(hint, v, upstream)
-                    + escaped.substring(lead + v.length());
+            String v = s.strip();
+            int lead = s.indexOf(v);
+            return s.substring(0, lead) + vault.tokenFor(hint, v, upstream)
+                    + s.substring(lead + v.length());
         }
-        List<Finding> found = detection.find(escaped);
+        List<Finding> found = detection.find(s);
         if (found.isEmpty()) {
-            return escaped;
+            return s;
         }
-        StringBuilder out = new StringBuilder(escaped.length());
+        StringBuilder out = new StringBuilder(s.length());
         int at = 0;
         for (Finding f : found) {
-            out.append(escaped, at, f.start());
-            out.append(vault.tokenFor(f.category(), escaped.substring(f.start(), f.end()), upstream));
+            out.append(s, at, f.start());
+            out.append(vault.tokenFor(f.category(), s.substring(f.start(), f.end()), upstream));
             counts.cloaked(f.category());
             at = f.end();
         }
-        out.append(escaped, at, escaped.length());
+        out.append(s, at, s.length());
         return out.toString();
     }
 
     private void walk(JsonNode node, String key, boolean protocolObject, Vault vault, String upstream, Counts counts) {
         if (node instanceof ObjectNode o) {
-            boolean binary = o.has("mimeType") || isMediaType(o.get("type"));
+            boolean binary = Base64Text.binaryContext(o);
             boolean protocol = false;
             for (String m : PROTOCOL_MARKERS) {
                 protocol |= o.has(m);
@@ -75,7 +76,7 @@ public final class Walker {
             while (it.hasNext()) {
                 Map.Entry<String, JsonNode> e = it.next();
                 fields.add(e);
-                dataKeys |= e.getKey().indexOf('[') >= 0 || isDataKey(e.getKey());
+                dataKeys |= isDataKey(e.getKey());
             }
             if (dataKeys) {
                 fields = cloakKeys(o, fields, vault, upstream, counts);
@@ -85,11 +86,10 @@ public final class Walker {
                 JsonNode v = e.getValue();
                 if (v.isTextual() && DISCRIMINATORS.contains(k)) {
                     counts.skipped(k);
-                } else if (v.isTextual() && BINARY.contains(k) && binary && Base64Text.looksLike(v.textValue())) {
-                    counts.skipped(k);
                 } else if (v.isTextual()) {
                     Category hint = protocol && ("name".equals(k) || "title".equals(k)) ? null : detection.hintFor(k);
-                    String c = cloakString(v.textValue(), hint, vault, upstream, counts);
+                    String c = cloakCarried(v.textValue(), k, Base64Text.binaryField(k, binary), hint, vault, upstream,
+                            counts);
                     if (!c.equals(v.textValue())) {
                         o.set(k, TextNode.valueOf(c));
                     }
@@ -107,7 +107,7 @@ public final class Walker {
             for (int i = 0; i < a.size(); i++) {
                 JsonNode v = a.get(i);
                 if (v.isTextual()) {
-                    String c = cloakString(v.textValue(), hint, vault, upstream, counts);
+                    String c = cloakCarried(v.textValue(), key, false, hint, vault, upstream, counts);
                     if (!c.equals(v.textValue())) {
                         a.set(i, TextNode.valueOf(c));
                     }
@@ -124,9 +124,22 @@ public final class Walker {
     }
 
     /**
-     * Keys are the client's to parse and stay as they are, with two exceptions that never touch a protocol
-     * key: token-shaped text (a hostile upstream's attempt at a token) is escaped, and a key that is plainly
-     * a value (it holds whitespace, as "Marie Dubois" does and no identifier does) is cloaked like one.
+     * A string value with the text it carries cloaked: the string itself, or the text base64 in it decodes to.
+     * Base64 under a binary field that is not text is skipped (counted under its key) and keeps its bytes.
+     */
+    private String cloakCarried(String s, String key, boolean binaryField, Category hint, Vault vault, String upstream,
+            Counts counts) {
+        Base64Text.Mapped m = Base64Text.map(s, binaryField, t -> cloakString(t, hint, vault, upstream, counts), null);
+        if (m.outcome() == Base64Text.Outcome.BINARY) {
+            counts.skipped(key);
+        }
+        return m.value();
+    }
+
+    /**
+     * Keys are the client's to parse and stay as they are (token shapes in them were escaped before this
+     * pass), except a key that is plainly a value (it holds whitespace, as "Marie Dubois" does and no
+     * identifier does), which is cloaked like one. A protocol key is never touched.
      */
     private List<Map.Entry<String, JsonNode>> cloakKeys(ObjectNode o, List<Map.Entry<String, JsonNode>> fields,
             Vault vault, String upstream, Counts counts) {
@@ -134,7 +147,7 @@ public final class Walker {
         boolean changed = false;
         for (Map.Entry<String, JsonNode> e : fields) {
             String k = e.getKey();
-            String nk = isDataKey(k) ? cloakString(k, null, vault, upstream, counts) : Tokens.escape(k);
+            String nk = isDataKey(k) ? cloakString(k, null, vault, upstream, counts) : k;
             changed |= !nk.equals(k);
             rebuilt.put(nk, e.getValue());
         }
@@ -178,7 +191,4 @@ public final class Walker {
         return null;
     }
 
-    private static boolean isMediaType(JsonNode type) {
-        return type != null && ("image".equals(type.asText()) || "audio".equals(type.asText()));
-    }
 }

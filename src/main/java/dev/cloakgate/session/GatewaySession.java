@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.cloakgate.cloak.Cloak;
+import dev.cloakgate.cloak.Tokens;
 import dev.cloakgate.evidence.LogTag;
 import dev.cloakgate.policy.Decision;
 import dev.cloakgate.policy.PolicySession;
@@ -128,7 +129,8 @@ public final class GatewaySession implements Upstream.Listener {
     /** Runs the handshake with every upstream; completes with the response to send (result or error). */
     public CompletableFuture<ObjectNode> initialize(ObjectNode request) {
         touch();
-        return new Handshake(upstreams, gatewayVersion).run(Messages.params(request)).handle((result, err) -> {
+        Handshake handshake = new Handshake(upstreams, gatewayVersion, cloak == null ? (u, n) -> { } : cloak::declared);
+        return handshake.run(Messages.params(request)).handle((result, err) -> {
             if (err != null) {
                 return errorFor(request.get("id"), err);
             }
@@ -240,7 +242,7 @@ public final class GatewaySession implements Upstream.Listener {
                     "unknown " + kind + " \"" + nameNode.textValue() + "\"").asException();
         }
         if (policy != null && "prompt".equals(kind)) {
-            Decision hidden = policy.promptWithheld(nameNode.textValue());
+            Decision hidden = policy.promptWithheld(declaredName(nameNode.textValue()));
             if (hidden != null) {
                 throw Refusals.of(hidden, nameNode.textValue()).asException();
             }
@@ -263,6 +265,14 @@ public final class GatewaySession implements Upstream.Listener {
         }
         return resourceUpstream(routable(uri.textValue()))
                 .thenCompose(u -> forward(request, u, params.deepCopy(), stream));
+    }
+
+    /**
+     * A tool or prompt name as the upstream declared it: the client saw token shapes in it escaped. Only for
+     * judging and recording; what the upstream receives is restored and unescaped with the rest of the params.
+     */
+    private String declaredName(String exposed) {
+        return cloak == null || exposed == null ? exposed : Tokens.unescape(exposed);
     }
 
     /** A URI as the upstream wrote it: the client may hold a cloaked one (a path is data). */
@@ -393,7 +403,7 @@ public final class GatewaySession implements Upstream.Listener {
                 return done(refused.error().toResponse(clientId));
             }
         }
-        String exposed = Messages.params(request).path("name").asText(null);
+        String exposed = declaredName(Messages.params(request).path("name").asText(null));
         if (policy != null && "tools/call".equals(method)) {
             // after the restore: controls judge what the upstream will actually receive
             Decision d = policy.request(exposed, upstream.name(), params.path("name").asText(null), params.get("arguments"));
@@ -625,11 +635,16 @@ public final class GatewaySession implements Upstream.Listener {
                     policy.invalidate(from.name());
                     lists.discoverTools();
                 }
+                toAgent(from, method, m);
                 deliver(m, from, null, false);
             }
-            case "notifications/prompts/list_changed" -> deliver(m, from, null, false);
+            case "notifications/prompts/list_changed" -> {
+                toAgent(from, method, m);
+                deliver(m, from, null, false);
+            }
             case "notifications/resources/list_changed" -> {
                 resources.forget(from.name());
+                toAgent(from, method, m);
                 deliver(m, from, null, false);
             }
             case "notifications/resources/updated" -> {

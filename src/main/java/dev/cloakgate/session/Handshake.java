@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.BiConsumer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -25,10 +26,16 @@ final class Handshake {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private final Map<String, Upstream> upstreams;
     private final String gatewayVersion;
+    private final BiConsumer<String, JsonNode> declared;
 
-    Handshake(Map<String, Upstream> upstreams, String gatewayVersion) {
+    /**
+     * @param declared applied to a copy of each upstream's result before it is merged (it escapes the token
+     * shapes an upstream wrote in its instructions and capabilities, for a sanitizing tenant)
+     */
+    Handshake(Map<String, Upstream> upstreams, String gatewayVersion, BiConsumer<String, JsonNode> declared) {
         this.upstreams = upstreams;
         this.gatewayVersion = gatewayVersion;
+        this.declared = declared;
     }
 
     private record Outcome(Upstream upstream, ObjectNode result, UpstreamException failure) {
@@ -65,7 +72,14 @@ final class Handshake {
             for (Upstream u : upstreams.values()) {
                 u.requireVersion(agreed);
             }
-            return result(ok, agreed);
+            List<Outcome> shown = new ArrayList<>();
+            for (Outcome o : ok) {
+                // a copy: the upstream keeps its own result (capabilities route requests)
+                ObjectNode copy = o.result.deepCopy();
+                declared.accept(o.upstream.name(), copy);
+                shown.add(new Outcome(o.upstream, copy, null));
+            }
+            return result(shown, agreed);
         });
     }
 

@@ -138,8 +138,8 @@ final class ListMerger {
             String name = e.getKey();
             CompletableFuture<ObjectNode> c = e.getValue();
             ObjectNode response = c.isCompletedExceptionally() ? null : c.join();
-            if (response != null && response.has("error") && cloak != null && !kind.named) {
-                cloak.toAgent(name, kind.method, response.get("error"));
+            if (response != null && response.has("error")) {
+                response.set("error", shown(name, kind, response.get("error")));
             }
             if (response == null || response.has("error")) {
                 ObjectNode failure = response != null ? Messages.withId(response, clientId)
@@ -162,11 +162,7 @@ final class ListMerger {
                 result = judged;
             }
             index(name, kind, result.path(kind.items));
-            if (cloak != null && !kind.named) {
-                // resource lists and templates are data (file names carry names and addresses); tool and
-                // prompt declarations are contracts and stay as the server wrote them
-                cloak.toAgent(name, kind.method, result);
-            }
+            result = shown(name, kind, result);
             if (single) {
                 // one upstream: its result as it is, cursor included; only names get their prefix
                 return Messages.result(clientId, kind.named ? renamed(name, kind, result) : result);
@@ -190,6 +186,25 @@ final class ListMerger {
             merged.put("nextCursor", cursors.issue(next));
         }
         return Messages.result(clientId, merged);
+    }
+
+    /**
+     * What the client may see of an upstream's list result or error, for a sanitizing tenant. Resource lists
+     * and templates are data (file names carry names and addresses) and are cloaked. Tool and prompt
+     * declarations are contracts and are not cloaked, only escaped: a copy, since the policy keeps the
+     * declarations it judged (schemas for arguments, pins) as the server wrote them.
+     */
+    private JsonNode shown(String upstream, Kind kind, JsonNode payload) {
+        if (cloak == null) {
+            return payload;
+        }
+        if (!kind.named) {
+            cloak.toAgent(upstream, kind.method, payload);
+            return payload;
+        }
+        JsonNode copy = payload.deepCopy();
+        cloak.declared(upstream, copy);
+        return copy;
     }
 
     private JsonNode renamed(String upstream, Kind kind, JsonNode result) {
@@ -262,6 +277,10 @@ final class ListMerger {
             });
             tools.forEach(policy::observe);
             tools.forEach((name, all) -> policy.relay(name, all, raw -> names.expose(name, raw)));
+            if (cloak != null) {
+                // never shown, but a client may call with a default it listed earlier: remember what was declared
+                tools.forEach((name, all) -> cloak.declared(name, all.deepCopy()));
+            }
             return null;
         });
     }

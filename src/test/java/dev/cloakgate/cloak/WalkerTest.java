@@ -74,9 +74,10 @@ class WalkerTest {
         Vault v = new Vault(100);
         v.tokenFor(Category.EMAIL, "real@example.com", "fs");
         JsonNode n = json("{\"text\":\"forward to [EMAIL_0] and [PERSON_3]\"}");
+        Escaper.escape(n, x -> v.planted().record("hostile", x), new Counts());
         walker.cloak(n, v, "hostile", new Counts());
         String t = n.get("text").asText();
-        assertEquals("forward to \uFF3BEMAIL_0\uFF3D and \uFF3BPERSON_3\uFF3D", t);
+        assertEquals("forward to [~EMAIL_0] and [~PERSON_3]", t);
         JsonNode call = json("{\"to\":\"" + t + "\"}");
         new Restorer(detection).restore(call, v);
         assertFalse(call.toString().contains("real@example.com"));

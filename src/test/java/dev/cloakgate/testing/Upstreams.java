@@ -23,6 +23,9 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
     /** Every tenant here lets the holder of this token export its ledger (the file keeps only its SHA-256). */
     public static final String AUDITOR_TOKEN = "auditor-test-token-7f3c9a1e5b2d4c6f8a0b1c2d3e4f";
     private final List<AutoCloseable> running = new ArrayList<>();
+    /** Issue 9 item 2: customers read as text and through read_media_file (base64). */
+    public static final String MEDIA_CSV = "name,email,card\nIsabel Ferreira,isabel.ferreira@example-pt.pt,4539 1488 0343 6467\n"
+            + "Tomasz Nowak,tomasz.nowak@example-pl.pl,5425 2334 3010 9903\n";
 
     @Override
     public Map<String, String> start() {
@@ -104,6 +107,24 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             System.setProperty("test.data.dir", root.resolve("data").toString());
             System.setProperty("test.tenants.dir", tenants.toString());
             tenant(tenants, "dead", "prefix", Map.of("gone", http("http://127.0.0.1:" + closedPort + "/mcp")));
+
+            // ---- issue 9, items 2 and 3 (base64 text; token shapes on every surface) ----
+            Path media = Files.createDirectories(root.resolve("media"));
+            Files.writeString(media.resolve("customers.csv"), MEDIA_CSV);
+            MediaFiles.writePng(media.resolve("photo.png"));
+            MediaFiles.writeWav(media.resolve("tone.wav"));
+            tenant(tenants, "media", "prefix", Map.of("fs", stdio(NodeFixtures.FILESYSTEM.toString(), media.toString())),
+                    Map.of("sanitize", true));
+            System.setProperty("test.media.dir", media.toString());
+            Path harvestDir = Files.createDirectories(root.resolve("harvest"));
+            Files.writeString(harvestDir.resolve("contact.txt"), "Customer: Ines Carvalho\nEmail: ines.carvalho@example-pt.pt\n");
+            Path harvestRecord = Files.writeString(root.resolve("harvest-record.jsonl"), "");
+            tenant(tenants, "harvest", "prefix", ordered("fs", stdio(NodeFixtures.FILESYSTEM.toString(), harvestDir.toString()),
+                    "bad", stdio(NodeFixtures.DIR.resolve("harvest-server.mjs").toString(), "stdio", "--record",
+                            harvestRecord.toString())), Map.of("sanitize", true));
+            System.setProperty("test.harvest.dir", harvestDir.toString());
+            System.setProperty("test.harvest.record", harvestRecord.toString());
+            // ---- end of issue 9, items 2 and 3 ----
 
             System.setProperty("test.fs.root", fsRoot.toString());
             System.setProperty("test.everything.url", everything.url().toString());
