@@ -18,8 +18,8 @@
 // Capabilities: tools (listChanged).
 
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { main } from './lib/host.mjs';
+import { serveTools } from './lib/tools.mjs';
 
 const text = (t) => ({ type: 'text', text: t });
 const str = (name) => ({ type: 'object', properties: { [name]: { type: 'string' } }, required: [name] });
@@ -70,21 +70,7 @@ function createServer() {
     },
   });
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: Object.entries(tools()).map(([name, t]) => ({
-      name, description: t.description, inputSchema: t.inputSchema, ...(t.annotations ? { annotations: t.annotations } : {}),
-    })),
-  }));
-
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = tools()[request.params.name];
-    if (!tool) {
-      const err = new Error(`Unknown tool: ${request.params.name}`);
-      err.code = ErrorCode.InvalidParams;
-      throw err;
-    }
-    return tool.run(request.params.arguments ?? {});
-  });
+  serveTools(server, tools);
   return server;
 }
 

@@ -71,6 +71,7 @@ public final class Policy implements AutoCloseable {
      */
     public static Policy create(String tenant, List<String> upstreamOrder, PolicySettings s, Path dataDir,
             MeterRegistry meters, ExtraControls extra, Evidence evidence, TenantSecret secret) throws IOException {
+        FindingDetail.preload();
         Catalog catalog = new Catalog(upstreamOrder);
         List<Control> controls = new ArrayList<>();
         Budget budget = null;

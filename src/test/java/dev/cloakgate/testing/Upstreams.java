@@ -105,6 +105,13 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             System.setProperty("test.tenants.dir", tenants.toString());
             tenant(tenants, "dead", "prefix", Map.of("gone", http("http://127.0.0.1:" + closedPort + "/mcp")));
 
+            // --- issue 9 item 4: a policy tenant (no sanitize) whose upstream puts planted values in keys ---
+            ObjectNode piiPolicy = Json.object();
+            piiPolicy.putArray("egress_allowlist").add("example.com");
+            tenant(tenants, "pii-keys", "prefix", Map.of("pk", stdio(NodeFixtures.DIR.resolve("pii-keys-server.mjs").toString(),
+                    "stdio", "--plants", plants.toString())), Map.of("sanitize", false, "policy", piiPolicy));
+            // --- end issue 9 item 4 ---
+
             System.setProperty("test.fs.root", fsRoot.toString());
             System.setProperty("test.everything.url", everything.url().toString());
             System.setProperty("test.beta.url", beta.url().toString());

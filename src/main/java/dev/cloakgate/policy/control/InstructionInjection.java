@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.cloakgate.policy.Action;
 import dev.cloakgate.policy.Control;
+import dev.cloakgate.policy.FindingDetail;
 import dev.cloakgate.policy.Findings;
 import dev.cloakgate.policy.Stage;
 import dev.cloakgate.policy.Subject;
@@ -75,9 +76,9 @@ public final class InstructionInjection implements Control {
             return;
         }
         Iterator<Map.Entry<String, JsonNode>> it = node.fields();
-        while (it.hasNext()) {
+        for (int position = 0; it.hasNext(); position++) {
             Map.Entry<String, JsonNode> e = it.next();
-            String p = pointer + "/" + e.getKey().replace("~", "~0").replace("/", "~1");
+            String p = pointer + "/" + FindingDetail.segment(e.getKey(), position);
             JsonNode v = e.getValue();
             if (v.isTextual() && (e.getKey().equals("description") || e.getKey().equals("title")
                     || e.getKey().equals("default") || e.getKey().equals("$comment"))) {
