@@ -22,7 +22,8 @@ import dev.cloakgate.policy.control.Imperatives.Shape;
  * Instructions addressed to the model inside text it is about to read: in a tool's declaration at discovery
  * (description, titles and descriptions anywhere in its schemas, the annotations' title) and in every string of
  * a result or error at response. Matches the shape of an imperative aimed at the model's own conduct, not a list
- * of phrases; a finding in quoted or reported text is kept but demoted to allow. One finding per string, naming
+ * of phrases; a finding in quoted or reported text is kept but demoted to allow (a wrapper counts as quotation
+ * only when text outside it frames it: backticks are free). One finding per string, naming
  * its JSON pointer and the shapes seen, never the text.
  */
 public final class InstructionInjection implements Control {
