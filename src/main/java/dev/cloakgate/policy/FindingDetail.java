@@ -35,6 +35,8 @@ import dev.cloakgate.tenant.DetectionSettings;
 public final class FindingDetail {
     /** The prefix of a key named by its position. */
     public static final String POSITION = "~k";
+    /** A tool name in the record that no upstream declared and that is not plainly an identifier. */
+    public static final String UNDECLARED = "~undeclared";
     private static final int MAX_IDENTIFIER = 64;
     private static final int MAX_DIGIT_RUN = 4;
     /**
@@ -124,16 +126,19 @@ public final class FindingDetail {
                 return false;
             }
         }
+        if (!digits && n < SHORTEST_SECRET) {
+            return true;
+        }
+        // a detector wants its value to stand apart from word characters: "id_AKIA..." hides the key from it
+        String apart = key.replace('_', ' ');
         if (digits) {
-            return DETERMINISTIC.find(key).isEmpty();
+            return DETERMINISTIC.find(key).isEmpty() && DETERMINISTIC.find(apart).isEmpty();
         }
         // without a digit only a secret's format can match (every other category needs a digit, @ or :)
-        if (n >= SHORTEST_SECRET) {
-            List<Finding> f = new java.util.ArrayList<>(1);
-            SECRETS.detect(key, f);
-            return f.isEmpty();
-        }
-        return true;
+        List<Finding> f = new java.util.ArrayList<>(1);
+        SECRETS.detect(key, f);
+        SECRETS.detect(apart, f);
+        return f.isEmpty();
     }
 
     private static boolean start(char c) {

@@ -44,7 +44,7 @@ import io.quarkus.test.junit.QuarkusTest;
 @WithTestResource(Upstreams.class)
 class PolicyEvidenceLeakTest {
     private static final Set<String> REASONS = Set.of("egress_link_removed", "secret_redacted", "instruction_injection",
-            "schema_violation", "egress_denied");
+            "schema_violation", "egress_denied", "schema_unknown");
 
     @TestHTTPResource("/t/pii-keys/mcp")
     URI piiKeys;
@@ -86,6 +86,12 @@ class PolicyEvidenceLeakTest {
                 assertEquals(-32001, r.path("error").path("code").asInt(), r.toString());
                 errors.add(Json.write(r.path("error")));
             }
+            // request stage, refused: a tool name the model made up out of a planted value (the refusal names
+            // the tool back to the client that sent it; the record must not)
+            for (String v : plants) {
+                ObjectNode r = call(c, "pk__" + v, Json.object());
+                assertEquals("schema_unknown", r.path("error").path("data").path("reason").asText(), r.toString());
+            }
         }
         PlantSearch.assertNone("the errors the client received", String.join("\n", errors).getBytes(StandardCharsets.UTF_8));
 
@@ -93,8 +99,9 @@ class PolicyEvidenceLeakTest {
         Path trace = data.resolve("trace/pii-keys.jsonl");
         String traced = eventually(() -> Files.exists(trace) ? Files.readString(trace) : "", this::hasEveryReason);
         PlantSearch.assertNone("the decision trace", traced.getBytes(StandardCharsets.UTF_8));
-        // the findings still say where: a planted key is named by its position
+        // the findings still say where: a planted key is named by its position, a made-up tool as undeclared
         assertTrue(traced.contains("/structuredContent/by_value/~k"), traced);
+        assertTrue(traced.contains("\"tool\":\"~undeclared\""), traced);
 
         byte[] zip = eventually(this::exported, b -> hasEveryReason(new String(entriesPart(b), StandardCharsets.UTF_8)));
         Path bundle = Files.createTempFile("ledger-pii-keys-", ".zip");

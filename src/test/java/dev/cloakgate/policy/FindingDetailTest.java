@@ -59,6 +59,9 @@ class FindingDetailTest {
         assertEquals("~k0", FindingDetail.segment("customer_123456", 0));
         assertEquals("~k0", FindingDetail.segment("a".repeat(65), 0));
         assertEquals("~k0", FindingDetail.segment("9lives", 0));
+        // a value joined to a word by an underscore is still found
+        assertEquals("~k0", FindingDetail.segment("id_AKIAQ3EGRE7NX6TRZ4MB", 0));
+        assertEquals("~k0", FindingDetail.segment("pk__xoxb-abcdefghijklmnop", 0));
     }
 
     @Test
