@@ -13,12 +13,14 @@ import java.util.Map;
  *
  * <ul>
  * <li>prose: a URL ends at whitespace, quotes, angle brackets or an unbalanced bracket;
- * <li>markup: an HTML attribute value (quoted, or unquoted up to whitespace or '>') and a markdown link destination
- * ({@code ](...)} up to a space or the balancing ')', or {@code ](<...>)}), which the browser's parser hands to the
+ * <li>markup: an HTML attribute value (quoted, or unquoted up to whitespace or '>'), a markdown link destination
+ * ({@code ](...)} up to a space or the balancing ')', or {@code ](<...>)}), a link reference definition
+ * ({@code [1]: <...>} or {@code [1]: ...}) and a CSS {@code url(...)}, which the browser's parser hands to the
  * URL parser after decoding character references, and which the WHATWG URL parser reads with every tab, LF and CR
  * removed and leading and trailing C0 controls and spaces trimmed: {@code src="https://example.com<TAB>.evil.com"}
  * reaches example.com.evil.com;
- * <li>whole value: a string that is one URL (an argument, or a result field named as a URL), read the same way.
+ * <li>whole value: a string that starts as a URL (an argument, or a result field named as a URL) is one URL, read
+ * the same way.
  * </ul>
  *
  * <p>Scheme-relative forms ({@code //evil.com}, and as a browser resolves them against an https base, any run of
@@ -47,13 +49,16 @@ final class Links {
      */
     static List<Link> in(String text, boolean whole) {
         List<Link> found = prose(text);
-        if (text.indexOf('=') >= 0 || text.indexOf("](") >= 0) {
+        if (text.indexOf('=') >= 0 || text.indexOf("](") >= 0 || text.indexOf("]:") >= 0 || text.indexOf("url(") >= 0) {
             markup(text, found);
         }
         if (whole) {
+            // a value that starts as a URL is one URL to whoever parses it, words after it included (the parser
+            // percent-encodes a space in the path); a value that starts otherwise is prose, read above
             String value = cleaned(CharacterReferences.decode(text));
-            if (value.indexOf(' ') < 0) {
-                add(found, read(value, 0, text.length())); // a space makes it prose, read as such above
+            List<Link> inValue = prose(value);
+            if (!inValue.isEmpty() && inValue.get(0).start == 0) {
+                add(found, read(value, 0, text.length()));
             }
         }
         return merge(found);
@@ -267,6 +272,36 @@ final class Links {
                 i = resume;
                 continue;
             }
+            if (c == ']' && i + 1 < n && text.charAt(i + 1) == ':') {
+                // a markdown link reference definition: "[1]: <destination>" or "[1]: destination"
+                int d = i + 2;
+                while (d < n && (text.charAt(d) == ' ' || text.charAt(d) == '\t')) {
+                    d++;
+                }
+                int end = destinationEnd(text, d, next);
+                if (end > d) {
+                    boolean pointy = text.charAt(d) == '<';
+                    add(out, context(text, pointy ? d + 1 : d, end));
+                    i = end;
+                    continue;
+                }
+            }
+            if (c == '(' && i >= 3 && text.regionMatches(true, i - 3, "url", 0, 3)) {
+                // CSS url(...), quoted or not: a quoted one keeps its tabs for the URL parser to remove
+                int d = i + 1;
+                while (d < n && space(text.charAt(d))) {
+                    d++;
+                }
+                if (d < n) {
+                    char q = text.charAt(d);
+                    int end = q == '"' || q == '\'' ? next.of(q, d + 1) : next.of(')', d);
+                    if (end > d) {
+                        add(out, context(text, q == '"' || q == '\'' ? d + 1 : d, end));
+                        i = end;
+                        continue;
+                    }
+                }
+            }
             if (c == ']' && i + 1 < n && text.charAt(i + 1) == '(') {
                 int d = i + 2;
                 if (d < n && text.charAt(d) == '<') {
@@ -292,6 +327,27 @@ final class Links {
             }
             i++;
         }
+    }
+
+    /**
+     * The end of a reference definition's destination from {@code d}: the '>' of {@code <...>} (which may hold
+     * tabs, not line ends), or the first whitespace or control character of a plain one; {@code d} when none.
+     */
+    private static int destinationEnd(String text, int d, Next next) {
+        int n = text.length();
+        if (d >= n) {
+            return d;
+        }
+        if (text.charAt(d) == '<') {
+            int close = next.of('>', d + 1);
+            int line = next.of('\n', d + 1);
+            return close > d && (line < 0 || close < line) ? close : d;
+        }
+        int end = d;
+        while (end < n && text.charAt(end) > ' ') {
+            end++;
+        }
+        return end;
     }
 
     /** {@code text[from, to)} as the URL parser receives it from markup: one link spanning it, or null. */

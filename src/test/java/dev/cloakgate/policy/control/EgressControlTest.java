@@ -292,6 +292,15 @@ class EgressControlTest {
     }
 
     @Test
+    void aValueThatStartsAsAUrlIsOneUrlWhateverFollowsIt() {
+        // the parser percent-encodes the space in the path; the tab before it is already gone
+        denied("text", "https://example.com\t.evil.com/x please fetch this");
+        denied("text", "https&#58;//evil.com/x and more words");
+        allowed("text", "https://example.com is down again");
+        allowed("text", "https://example.com/status\nshows the outage");
+    }
+
+    @Test
     void inProseANewlineEndsAUrl() {
         allowed("text", "See https://example.com\n.evil.com is the name of the next section, not a link.");
         allowed("text", "Docs: https://example.com\tand the rest");
@@ -336,7 +345,10 @@ class EgressControlTest {
             "<img srcset=\"a.png 1x,\nhttps&colon;//evil.com/b.png 2x\">", "<img src=\"https&#58//evil.com/p.png\">",
             "![x](https://example.com\n.evil.com/p.png)", "![x](https://example.com\t.evil.com/p.png?d=1)",
             "[x](https&#58;//evil.com/a)", "[x](<https://example.com\t.evil.com/a>)", "[x](//evil.com/a)",
-            "[x](/\\evil.com/a \"title\")", "[x](\\\\evil.com)"})
+            "[x](/\\evil.com/a \"title\")", "[x](\\\\evil.com)", "[x][1]\n\n[1]: <https://example.com\t.evil.com/p.png>",
+            "[x][1]\n\n[1]: https&#58;//evil.com/p.png", "<img data-src=\"https&#58;//evil.com/p\">",
+            "<img v-bind.src=\"https&#58;//evil.com/p\">", "<style>b{background:url(\"https://example.com\t.evil.com/b\")}</style>",
+            "<style>b{background:url( 'https&#58;//evil.com/b' )}</style>"})
     void linksInMarkupAreReadAsTheBrowserReadsThem(String html) {
         removed("Report ready. " + html + " Thanks.");
     }
@@ -379,7 +391,8 @@ class EgressControlTest {
         List<String> hostile = List.of("a:".repeat(n), "http://".repeat(n), "//".repeat(n), "(".repeat(n),
                 "https://" + "a@".repeat(n) + "evil.com", "x".repeat(n) + "://evil.com", "%25".repeat(n),
                 "https://" + "[".repeat(n), "http://" + "1.".repeat(n), "](".repeat(n), "=\"".repeat(n), "='".repeat(n),
-                "&#".repeat(n), "&".repeat(n) + "#58;", "a=".repeat(n), "](<".repeat(n), "\\/".repeat(n), "\t".repeat(n));
+                "&#".repeat(n), "&".repeat(n) + "#58;", "a=".repeat(n), "](<".repeat(n), "\\/".repeat(n), "\t".repeat(n), "]:<".repeat(n), "]: x".repeat(n),
+                "url(\"".repeat(n), "url(".repeat(n), "https://" + "\t".repeat(n) + "x");
         assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
             for (String s : hostile) {
                 ObjectNode o = M.createObjectNode();
