@@ -40,10 +40,13 @@ public final class FindingDetail {
     private static final int MAX_IDENTIFIER = 64;
     private static final int MAX_DIGIT_RUN = 4;
     /**
-     * Every deterministic category needs a digit, an {@code @}, a {@code :} or at least 15 characters (the shortest
-     * secret format, a Slack token); an identifier with none of them cannot hold one, and skips detection.
+     * What an identifier needs before a deterministic category can fit in it: five digits (a phone number, an
+     * SSN, a card, an IBAN's digits) or 15 characters (the shortest IBAN, and the shortest secret format, a Slack
+     * token). E-mails and IP addresses need an {@code @}, a dot or a colon, which no identifier holds. A shorter
+     * identifier with fewer digits skips detection, which keeps a walk over many keys cheap.
      */
     private static final int SHORTEST_SECRET = 15;
+    private static final int FEWEST_DIGITS = 5;
 
     private static final SecretDetector SECRETS = new SecretDetector();
     private static final Detection DETERMINISTIC = new Detection(List.of(SECRETS, new CreditCardDetector(),
@@ -111,34 +114,35 @@ public final class FindingDetail {
             return false;
         }
         int run = 0;
-        boolean digits = false;
+        int digits = 0;
+        boolean underscore = false;
         for (int i = 0; i < n; i++) {
             char c = key.charAt(i);
             if (c >= '0' && c <= '9') {
-                digits = true;
+                digits++;
                 if (++run > MAX_DIGIT_RUN) {
                     return false;
                 }
                 continue;
             }
             run = 0;
+            underscore |= c == '_';
             if (!(start(c) || c == '-')) {
                 return false;
             }
         }
-        if (!digits && n < SHORTEST_SECRET) {
+        if (digits < FEWEST_DIGITS && n < SHORTEST_SECRET) {
             return true;
         }
-        // a detector wants its value to stand apart from word characters: "id_AKIA..." hides the key from it
-        String apart = key.replace('_', ' ');
-        if (digits) {
-            return DETERMINISTIC.find(key).isEmpty() && DETERMINISTIC.find(apart).isEmpty();
-        }
-        // without a digit only a secret's format can match (every other category needs a digit, @ or :)
-        List<Finding> f = new java.util.ArrayList<>(1);
-        SECRETS.detect(key, f);
-        SECRETS.detect(apart, f);
-        return f.isEmpty();
+        // without five digits only a secret's format can match; the detectors want a value to stand apart from
+        // word characters, and "id_AKIA..." hides the key from them unless '_' is read as a space
+        java.util.function.Predicate<String> clean = digits >= FEWEST_DIGITS ? t -> DETERMINISTIC.find(t).isEmpty()
+                : t -> {
+                    List<Finding> f = new java.util.ArrayList<>(1);
+                    SECRETS.detect(t, f);
+                    return f.isEmpty();
+                };
+        return clean.test(key) && (!underscore || clean.test(key.replace('_', ' ')));
     }
 
     private static boolean start(char c) {
