@@ -37,8 +37,9 @@ import io.quarkus.test.junit.QuarkusTest;
  * Issue 9, item 4: a policy finding names where it looked by JSON pointer, and a pointer is made of keys, which
  * an upstream (results) or the model (arguments) chooses: an e-mail, a card number, a name. The tenant here does
  * not cloak, and its upstream (src/test/node/pii-keys-server.mjs) keys results by the leak probe's planted values
- * with hostile values under them; the model sends planted keys as arguments. No planted value, nor its plain
- * SHA-256, may reach the decision trace, the ledger's database files, the auditor's export, or the client's error.
+ * with hostile values under them; the model sends planted keys as arguments and tool names. No planted value, nor
+ * its plain SHA-256, may reach the decision trace, the ledger's database files, the auditor's export, the
+ * gateway's log, or the client's error.
  */
 @QuarkusTest
 @WithTestResource(Upstreams.class)
@@ -116,6 +117,8 @@ class PolicyEvidenceLeakTest {
             }
         }
         assertTrue(parts >= 4, "entries, checkpoints, proofs and manifest: " + parts);
+        // the decision events also go to the gateway's log (at debug, which the test resource writes to a file)
+        PlantSearch.assertNone("the gateway's log", Files.readAllBytes(Path.of(System.getProperty("test.gateway.log"))));
         Path ledgers = data.resolve("ledger");
         for (String file : List.of("pii-keys.db", "pii-keys.db-wal")) {
             if (Files.exists(ledgers.resolve(file))) {
