@@ -71,6 +71,7 @@ public final class Policy implements AutoCloseable {
      */
     public static Policy create(String tenant, List<String> upstreamOrder, PolicySettings s, Path dataDir,
             MeterRegistry meters, ExtraControls extra, Evidence evidence, TenantSecret secret) throws IOException {
+        FindingDetail.preload();
         Catalog catalog = new Catalog(upstreamOrder);
         List<Control> controls = new ArrayList<>();
         Budget budget = null;
@@ -173,10 +174,26 @@ public final class Policy implements AutoCloseable {
         String json = s.payload() == null ? "null" : s.payload().toString();
         long bytes = json.getBytes(StandardCharsets.UTF_8).length;
         String hmac = secret.hmac(json);
-        trace.record(new DecisionTrace.Entry(tenant, sessionDigest, s.stage(), s.upstream(), s.tool(), d, micros, bytes, hmac));
-        evidence.record(new Event.Decided(tenant, sessionDigest, s.stage().code(), s.upstream(), s.tool(),
+        String tool = recordable(s);
+        trace.record(new DecisionTrace.Entry(tenant, sessionDigest, s.stage(), s.upstream(), tool, d, micros, bytes, hmac));
+        evidence.record(new Event.Decided(tenant, sessionDigest, s.stage().code(), s.upstream(), tool,
                 d.action().code(), d.reason(), d.controls(), d.findings().stream().map(f -> new Event.Noted(f.control(),
                         f.action().code(), f.reason(), f.detail(), f.demoted())).toList(), bytes, hmac));
+    }
+
+    /**
+     * The tool's name as the record may carry it. A call names any tool it likes under an upstream's prefix, so a
+     * name the upstream never declared is the model's text ({@code pk__kwame.mensah@example.gh}): kept only when
+     * it is plainly an identifier, else written {@value FindingDetail#UNDECLARED}.
+     */
+    private String recordable(Subject s) {
+        String tool = s.tool();
+        // discovery names what the upstream declared; without an upstream name it is the gateway's (resources/read)
+        if (tool == null || s.stage() == Stage.DISCOVERY || s.upstreamTool() == null || FindingDetail.identifier(tool)
+                || catalog.names(s.upstream()).contains(s.upstreamTool())) {
+            return tool;
+        }
+        return FindingDetail.UNDECLARED;
     }
 
     @Override

@@ -8,7 +8,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 
-/** Every string value of a JSON tree, with its JSON pointer, for controls that read (and may rewrite) text. */
+/**
+ * Every string value of a JSON tree, with its JSON pointer, for controls that read (and may rewrite) text. The
+ * pointer is the one a finding may carry: keys that are not plainly identifiers are named by position
+ * ({@link FindingDetail#segment}); {@code key} is the raw key, for the control's own judgement.
+ */
 public final class Texts {
     private Texts() {
     }
@@ -27,9 +31,9 @@ public final class Texts {
     private static void walk(JsonNode node, String pointer, String key, Visitor v) {
         if (node instanceof ObjectNode o) {
             Iterator<Map.Entry<String, JsonNode>> it = o.fields();
-            while (it.hasNext()) {
+            for (int position = 0; it.hasNext(); position++) {
                 Map.Entry<String, JsonNode> e = it.next();
-                String p = pointer + "/" + escape(e.getKey());
+                String p = pointer + "/" + FindingDetail.segment(e.getKey(), position);
                 if (e.getValue().isTextual()) {
                     String r = v.visit(p, e.getKey(), e.getValue().textValue());
                     if (r != null && !r.equals(e.getValue().textValue())) {
@@ -55,9 +59,5 @@ public final class Texts {
         } else if (node != null && node.isTextual() && pointer.isEmpty()) {
             v.visit("", key, node.textValue());
         }
-    }
-
-    private static String escape(String key) {
-        return key.replace("~", "~0").replace("/", "~1");
     }
 }

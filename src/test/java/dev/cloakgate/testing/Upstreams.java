@@ -125,6 +125,12 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             System.setProperty("test.harvest.dir", harvestDir.toString());
             System.setProperty("test.harvest.record", harvestRecord.toString());
             // ---- end of issue 9, items 2 and 3 ----
+            // --- issue 9 item 4: a policy tenant (no sanitize) whose upstream puts planted values in keys ---
+            ObjectNode piiPolicy = Json.object();
+            piiPolicy.putArray("egress_allowlist").add("example.com");
+            tenant(tenants, "pii-keys", "prefix", Map.of("pk", stdio(NodeFixtures.DIR.resolve("pii-keys-server.mjs").toString(),
+                    "stdio", "--plants", plants.toString())), Map.of("sanitize", false, "policy", piiPolicy));
+            // --- end issue 9 item 4 ---
 
             System.setProperty("test.fs.root", fsRoot.toString());
             System.setProperty("test.everything.url", everything.url().toString());

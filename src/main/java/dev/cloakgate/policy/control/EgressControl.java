@@ -35,9 +35,6 @@ public final class EgressControl implements Control {
 
     private static final Set<String> HOST_WORDS = Set.of("host", "hostname", "domain", "url", "uri", "endpoint",
             "webhook", "callback", "server");
-    private static final Set<String> SPECIAL = Set.of("http", "https", "ws", "wss", "ftp");
-    /** Longest scheme looked back for; a longer run of scheme characters is still a scheme, just unnamed. */
-    private static final int MAX_SCHEME = 32;
 
     /** One allowlist entry: an address, or a name that allows its subdomains unless {@code exact}. */
     record Entry(String value, boolean ip, boolean exact) {
@@ -52,10 +49,6 @@ public final class EgressControl implements Control {
         Why(String words) {
             this.words = words;
         }
-    }
-
-    /** A URL found in text: its span and the host texts the parsers would connect to. */
-    private record Link(int start, int end, List<String> hosts) {
     }
 
     private final List<Entry> allowed;
@@ -103,29 +96,31 @@ public final class EgressControl implements Control {
         boolean response = subject.stage() == Stage.RESPONSE;
         Texts.visit(subject.payload(), (pointer, key, text) -> {
             String where = pointer.isEmpty() ? "the payload" : pointer;
-            return response ? redact(where, text, out) : refuse(where, key, text, out);
+            // a result string is one URL to a client only under a URL-naming key (a resource link's uri)
+            return response ? redact(where, text, hostKey(key), out) : refuse(where, key, text, out);
         });
     }
 
     /** Arguments: any disallowed host refuses the call; one finding per string. */
     private String refuse(String where, String key, String text, Findings out) {
         Set<Why> whys = new LinkedHashSet<>();
-        List<Link> links = links(text);
-        for (Link l : links) {
-            judgeAll(l.hosts, whys);
+        List<Links.Link> links = Links.in(text, true);
+        for (Links.Link l : links) {
+            judgeAll(l.hosts(), whys);
         }
         if (hostKey(key) && links.isEmpty()) {
             // "https%3A%2F%2Fevil.com": a client may decode before it fetches
             String decoded = Decoding.percentDecodeFully(text);
-            List<Link> decodedLinks = decoded == null ? List.of() : links(decoded);
+            List<Links.Link> decodedLinks = decoded == null ? List.of() : Links.in(decoded, true);
             if (decoded == null) {
                 whys.add(Why.UNPARSEABLE);
             } else if (!decodedLinks.isEmpty()) {
-                for (Link l : decodedLinks) {
-                    judgeAll(l.hosts, whys);
+                for (Links.Link l : decodedLinks) {
+                    judgeAll(l.hosts(), whys);
                 }
             } else {
-                String bare = bareHost(decoded);
+                // as a URL parser reads a host: references decoded, tabs and newlines gone
+                String bare = bareHost(Links.cleaned(CharacterReferences.decode(decoded)));
                 if (bare != null) {
                     judgeAll(List.of(bare), whys);
                 }
@@ -138,8 +133,8 @@ public final class EgressControl implements Control {
     }
 
     /** Results: links to disallowed hosts are rewritten in place; links to allowed hosts are left alone. */
-    private String redact(String where, String text, Findings out) {
-        List<Link> links = links(text);
+    private String redact(String where, String text, boolean whole, Findings out) {
+        List<Links.Link> links = Links.in(text, whole);
         if (links.isEmpty()) {
             return null;
         }
@@ -147,16 +142,16 @@ public final class EgressControl implements Control {
         Set<Why> whys = new LinkedHashSet<>();
         int removed = 0;
         int at = 0;
-        for (Link l : links) {
+        for (Links.Link l : links) {
             Set<Why> these = new LinkedHashSet<>();
-            judgeAll(l.hosts, these);
+            judgeAll(l.hosts(), these);
             if (these.isEmpty()) {
                 continue;
             }
             whys.addAll(these);
             removed++;
-            b.append(text, at, l.start).append(REPLACEMENT);
-            at = l.end;
+            b.append(text, at, l.start()).append(REPLACEMENT);
+            at = l.end();
         }
         if (removed == 0) {
             return null;
@@ -226,7 +221,7 @@ public final class EgressControl implements Control {
         return c;
     }
 
-    // --- finding URLs in text ---
+    // --- what names a host ---
 
     /** The key, or the last word of a compound key (webhookUrl, callback_url, smtp-host), names a host. */
     static boolean hostKey(String key) {
@@ -250,162 +245,6 @@ public final class EgressControl implements Control {
     }
 
     /**
-     * Every URL with an authority, left to right, in one pass: {@code scheme://...} for any scheme, the special
-     * schemes with any run of slashes or backslashes (browsers accept {@code https:\\evil.com} and
-     * {@code https:evil.com}), and scheme-relative {@code //host} where it starts a value or follows
-     * {@code ( " ' = < [}.
-     */
-    private static List<Link> links(String text) {
-        List<Link> found = new ArrayList<>();
-        int n = text.length();
-        int floor = 0; // never look back into a link already taken
-        int i = 0;
-        while (i < n) {
-            char c = text.charAt(i);
-            Link l = null;
-            if (c == ':') {
-                l = schemeLink(text, i, floor);
-            } else if (c == '/' && i + 1 < n && text.charAt(i + 1) == '/' && i >= floor
-                    && (i == 0 || "(\"'=<[".indexOf(text.charAt(i - 1)) >= 0)) {
-                l = authorityLink(text, i, i + 2, true, true);
-            }
-            if (l != null) {
-                found.add(l);
-                i = l.end;
-                floor = l.end;
-            } else {
-                i++;
-            }
-        }
-        return found;
-    }
-
-    private static Link schemeLink(String text, int colon, int floor) {
-        int j = colon - 1;
-        while (j >= floor && colon - j <= MAX_SCHEME && schemeChar(text.charAt(j))) {
-            j--;
-        }
-        int start = j + 1;
-        while (start < colon && !letter(text.charAt(start))) {
-            start++; // a scheme starts with a letter
-        }
-        if (start >= colon) {
-            return null;
-        }
-        String scheme = text.substring(start, colon).toLowerCase(Locale.ROOT);
-        int p = colon + 1;
-        int n = text.length();
-        if (SPECIAL.contains(scheme)) {
-            int q = p;
-            while (q < n && (text.charAt(q) == '/' || text.charAt(q) == '\\')) {
-                q++;
-            }
-            // curl reads the authority only after a literal "//"; browsers after any run of slashes
-            boolean rfc = q - p == 2 && text.startsWith("//", p);
-            return authorityLink(text, start, q, true, rfc);
-        }
-        if (scheme.equals("file")) {
-            int q = p;
-            while (q < n && (text.charAt(q) == '/' || text.charAt(q) == '\\')) {
-                q++;
-            }
-            // file://host/share reaches a remote host (SMB on Windows); file:/// and file:/x do not
-            return q - p == 2 ? authorityLink(text, start, q, true, text.startsWith("//", p)) : null;
-        }
-        if (text.startsWith("//", p)) {
-            return authorityLink(text, start, p + 2, false, true);
-        }
-        return null; // mailto:, urn:, data:, "note: ..." have no authority
-    }
-
-    /**
-     * The link from {@code start}, its authority from {@code auth}. {@code whatwg}: the authority also ends at a
-     * backslash; {@code rfc}: it ends only at / ? #. Both readings are returned when they differ.
-     */
-    private static Link authorityLink(String text, int start, int auth, boolean whatwg, boolean rfc) {
-        int end = linkEnd(text, start);
-        if (auth >= end) {
-            return null;
-        }
-        List<String> hosts = new ArrayList<>(2);
-        if (whatwg) {
-            addHost(hosts, hostOf(text.substring(auth, authorityEnd(text, auth, end, true))));
-        }
-        if (rfc) {
-            addHost(hosts, hostOf(text.substring(auth, authorityEnd(text, auth, end, false))));
-        }
-        if (hosts.isEmpty()) {
-            return null; // no host, no egress (file:///x, "https://" in prose)
-        }
-        return new Link(start, end, List.copyOf(hosts));
-    }
-
-    private static void addHost(List<String> hosts, String h) {
-        if (h != null && !h.isEmpty() && !hosts.contains(h)) {
-            hosts.add(h);
-        }
-    }
-
-    private static int authorityEnd(String text, int from, int end, boolean backslash) {
-        for (int i = from; i < end; i++) {
-            char c = text.charAt(i);
-            if (c == '/' || c == '?' || c == '#' || (backslash && c == '\\')) {
-                return i;
-            }
-        }
-        return end;
-    }
-
-    /**
-     * Where a URL in prose stops: whitespace, quotes, angle brackets, a closing parenthesis or bracket it did not
-     * open (markdown), then trailing sentence punctuation.
-     */
-    private static int linkEnd(String text, int start) {
-        int n = text.length();
-        int parens = 0;
-        int brackets = 0;
-        int i = start;
-        while (i < n) {
-            char c = text.charAt(i);
-            if (Character.isWhitespace(c) || Character.isISOControl(c) || c == '"' || c == '\'' || c == '<'
-                    || c == '>' || c == '`') {
-                break;
-            }
-            if (c == '(') {
-                parens++;
-            } else if (c == ')') {
-                if (parens == 0) {
-                    break;
-                }
-                parens--;
-            } else if (c == '[') {
-                brackets++;
-            } else if (c == ']') {
-                if (brackets == 0) {
-                    break;
-                }
-                brackets--;
-            }
-            i++;
-        }
-        while (i > start && ".,;:!?*".indexOf(text.charAt(i - 1)) >= 0) {
-            i--;
-        }
-        return i;
-    }
-
-    /** The host of an authority: after the last '@', before the port; IPv6 keeps its brackets. */
-    private static String hostOf(String authority) {
-        String hp = authority.substring(authority.lastIndexOf('@') + 1);
-        if (hp.startsWith("[")) {
-            int close = hp.indexOf(']');
-            return close < 0 ? hp : hp.substring(0, close + 1);
-        }
-        int colon = hp.indexOf(':');
-        return colon < 0 ? hp : hp.substring(0, colon);
-    }
-
-    /**
      * A host-naming argument with no URL in it: {@code evil.com}, {@code evil.com:8080/x}, {@code ::1},
      * {@code user:pw@evil.com}. Opaque URIs ({@code mailto:}) and prose (whitespace) are not hosts.
      */
@@ -419,8 +258,8 @@ public final class EgressControl implements Control {
                 return null;
             }
         }
-        if (v.startsWith("/") || v.startsWith("\\")) {
-            return null; // a path, not a host
+        if (v.startsWith("/") || v.startsWith("\\") || v.startsWith(".")) {
+            return null; // a path (relative, like ./a), not a host
         }
         int colon = v.indexOf(':');
         if (colon >= 0 && colon == v.lastIndexOf(':') || colon < 0) {
@@ -440,27 +279,19 @@ public final class EgressControl implements Control {
                 break;
             }
         }
-        String h = hostOf(v.substring(0, end));
+        String h = Links.hostOf(v.substring(0, end));
         return h.isEmpty() ? null : h;
     }
 
     private static boolean isScheme(String v, int colon) {
-        if (!letter(v.charAt(0))) {
+        if (!Links.letter(v.charAt(0))) {
             return false;
         }
         for (int i = 1; i < colon; i++) {
-            if (!schemeChar(v.charAt(i)) || v.charAt(i) == '.') {
+            if (!Links.schemeChar(v.charAt(i)) || v.charAt(i) == '.') {
                 return false; // a dot before the colon reads as host:port
             }
         }
         return true;
-    }
-
-    private static boolean letter(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-    }
-
-    private static boolean schemeChar(char c) {
-        return letter(c) || (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.';
     }
 }

@@ -13,8 +13,9 @@ import dev.cloakgate.policy.control.Imperatives.Shape;
 
 /**
  * Reads one string the way the model will: cleaned, split into sentences, each judged by {@link Imperatives};
- * then decides per finding whether the text demands or quotes. Hidden forms (invisible characters, HTML
- * comments, base64 prose) are never demoted. Linear in the text.
+ * then decides per finding whether the text demands or quotes. A wrapper (quotes, code, a fence, a blockquote)
+ * quotes only when text outside it frames it; hidden forms (invisible characters, HTML comments, base64 prose)
+ * are never demoted. Linear in the text.
  */
 final class InjectionScan {
 
@@ -51,8 +52,8 @@ final class InjectionScan {
         TextCleaner.Cleaned cleaned = cleaner.clean(raw);
         String text = cleaned.text();
         byte[] ctx = layout.of(text);
-        unframeBareQuotes(text, ctx);
         List<Sentence> all = sentences.split(text, ctx);
+        boolean[] wrapperFramed = wrapperFramed(all);
         List<int[]> markers = markers(text);
         int topic = topic(all);
         int channelLeft = 0;
@@ -61,7 +62,8 @@ final class InjectionScan {
         boolean labelled = false;
         int previousEnd = 0;
         int m = 0;
-        for (Sentence s : all) {
+        for (int si = 0; si < all.size(); si++) {
+            Sentence s = all.get(si);
             boolean hidden = cleaned.hiddenIn(s.start(), s.end());
             boolean comment = !s.isEmpty() && (s.at(0).ctx() & Layout.COMMENT) != 0;
             boolean tag = false;
@@ -94,9 +96,10 @@ final class InjectionScan {
                 Token t = s.at(h.at());
                 String demotion = null;
                 if (!(hidden || comment || base64)) {
-                    if (t != null && t.quoting() || template >= 0 && (ctx[template] & Layout.QUOTING) != 0) {
+                    boolean wrapped = t != null && t.quoting() || template >= 0 && (ctx[template] & Layout.QUOTING) != 0;
+                    if (wrapped && wrapperFramed[si]) {
                         demotion = "quoted";
-                    } else if (framed(s, h.start()) || carriedFraming) {
+                    } else if (framed(s, h.start(), false) || carriedFraming) {
                         demotion = "reported speech";
                     } else if (topic >= 2 && !hasDest(s)) {
                         demotion = "in a document about the phenomenon";
@@ -119,7 +122,7 @@ final class InjectionScan {
                 }
             }
             channelLeft = header >= 0 || tag || template >= 0 ? REACH : Math.max(0, channelLeft - 1);
-            if (s.endsWithColon() && framed(s, s.size())) {
+            if (s.endsWithColon() && framed(s, s.size(), false)) {
                 framingLeft = REACH;
             } else if (s.endsWithColon()) {
                 framingLeft = 0;
@@ -145,26 +148,54 @@ final class InjectionScan {
         return false;
     }
 
-    /** Quotation marks frame nothing when nothing stands outside them: the whole text is the quote. */
-    private static void unframeBareQuotes(String text, byte[] ctx) {
-        int outside = 0;
-        int mask = Layout.QUOTE | Layout.BLOCKQUOTE;
-        for (int i = 0; i < text.length() && outside < 12; i++) {
-            if ((ctx[i] & (mask | Layout.FENCE | Layout.INLINE | Layout.COMMENT)) == 0
-                    && Character.isLetter(text.charAt(i))) {
-                outside++;
+    /**
+     * Per sentence, whether a wrapper in it (quotation marks, inline or fenced code, a blockquote) is framed by text
+     * outside every wrapper: an attacker adds backticks or quotes for free, so a wrapper demotes only when words
+     * outside it say it is quoted, reported or discussed. Text outside a wrapper in the same sentence frames it
+     * ({@code `...` is a typical payload}, {@code the page said "..."}); a sentence that is wrapped whole (a fence,
+     * a blockquote line, a quoted or backticked string) is framed by the nearest sentence before it or after it
+     * that stands outside ({@code the README contained this line:}, {@code the block above is what we flagged}).
+     */
+    private static boolean[] wrapperFramed(List<Sentence> all) {
+        int n = all.size();
+        boolean[] outside = new boolean[n];
+        boolean[] framesOutside = new boolean[n];
+        for (int k = 0; k < n; k++) {
+            Sentence s = all.get(k);
+            for (int i = 0; i < s.size() && !outside[k]; i++) {
+                Token t = s.at(i);
+                outside[k] = !t.punct() && !t.quoting() && (t.ctx() & Layout.COMMENT) == 0;
+            }
+            framesOutside[k] = outside[k] && framed(s, s.size(), true);
+        }
+        boolean[] out = new boolean[n];
+        int lastOutside = -1;
+        for (int k = 0; k < n; k++) {
+            out[k] = outside[k] ? framesOutside[k] : lastOutside >= 0 && framesOutside[lastOutside];
+            if (outside[k]) {
+                lastOutside = k;
             }
         }
-        if (outside < 12) {
-            for (int i = 0; i < ctx.length; i++) {
-                ctx[i] &= (byte) ~mask;
+        int nextOutside = -1;
+        for (int k = n - 1; k >= 0; k--) {
+            if (!outside[k]) {
+                out[k] |= nextOutside >= 0 && framesOutside[nextOutside];
+            } else {
+                nextOutside = k;
             }
         }
+        return out;
     }
 
-    /** Reported speech or exemplification before the imperative: "the email said", "for example", "if you see". */
-    private static boolean framed(Sentence s, int upTo) {
+    /**
+     * Reported speech or exemplification before the imperative: "the email said", "for example", "if you see".
+     * {@code outsideOnly}: only words outside every wrapper count (what frames a wrapper must stand outside it).
+     */
+    private static boolean framed(Sentence s, int upTo, boolean outsideOnly) {
         for (int k = 0; k < Math.min(upTo, s.size()); k++) {
+            if (outsideOnly && s.at(k).quoting()) {
+                continue;
+            }
             String w = s.w(k);
             boolean vocative = (w.equals("reading") || w.equals("reads")) && (s.w(k + 1).equals("this")
                     || s.w(k + 1).equals("these") || s.w(k + 1).equals("it"));

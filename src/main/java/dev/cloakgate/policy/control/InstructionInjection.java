@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.cloakgate.policy.Action;
 import dev.cloakgate.policy.Control;
+import dev.cloakgate.policy.FindingDetail;
 import dev.cloakgate.policy.Findings;
 import dev.cloakgate.policy.Stage;
 import dev.cloakgate.policy.Subject;
@@ -21,7 +22,8 @@ import dev.cloakgate.policy.control.Imperatives.Shape;
  * Instructions addressed to the model inside text it is about to read: in a tool's declaration at discovery
  * (description, titles and descriptions anywhere in its schemas, the annotations' title) and in every string of
  * a result or error at response. Matches the shape of an imperative aimed at the model's own conduct, not a list
- * of phrases; a finding in quoted or reported text is kept but demoted to allow. One finding per string, naming
+ * of phrases; a finding in quoted or reported text is kept but demoted to allow (a wrapper counts as quotation
+ * only when text outside it frames it: backticks are free). One finding per string, naming
  * its JSON pointer and the shapes seen, never the text.
  */
 public final class InstructionInjection implements Control {
@@ -75,9 +77,9 @@ public final class InstructionInjection implements Control {
             return;
         }
         Iterator<Map.Entry<String, JsonNode>> it = node.fields();
-        while (it.hasNext()) {
+        for (int position = 0; it.hasNext(); position++) {
             Map.Entry<String, JsonNode> e = it.next();
-            String p = pointer + "/" + e.getKey().replace("~", "~0").replace("/", "~1");
+            String p = pointer + "/" + FindingDetail.segment(e.getKey(), position);
             JsonNode v = e.getValue();
             if (v.isTextual() && (e.getKey().equals("description") || e.getKey().equals("title")
                     || e.getKey().equals("default") || e.getKey().equals("$comment"))) {

