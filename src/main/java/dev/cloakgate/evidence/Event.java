@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.cloakgate.policy.FindingDetail;
+
 /**
  * A decision or observation worth keeping as evidence. Events carry names, categories and counts: never a
  * payload, a detected value or a hash of one. {@code session} is the session id where an event has one (the
@@ -22,11 +24,17 @@ public sealed interface Event {
     /** A token issued for one upstream's data was restored into a call to another. */
     record CrossUpstreamRestore(String tenant, String session, Set<String> from, String to, String tool,
             String category, boolean refused) implements Event {
+        public CrossUpstreamRestore {
+            tool = FindingDetail.recordedTool(tool);
+        }
     }
 
     /** The model wrote PII itself (not a token) into a call; reported, not blocked. */
     record RawPiiWritten(String tenant, String session, String upstream, String tool, Map<String, Integer> categories)
             implements Event {
+        public RawPiiWritten {
+            tool = FindingDetail.recordedTool(tool);
+        }
     }
 
     /**
@@ -63,5 +71,8 @@ public sealed interface Event {
      */
     record Forwarded(String tenant, String sessionDigest, String upstream, String tool, long argumentBytes,
             String argumentsHmac) implements Event {
+        public Forwarded {
+            tool = FindingDetail.recordedTool(tool);
+        }
     }
 }

@@ -89,6 +89,17 @@ public final class FindingDetail {
         return b.toString();
     }
 
+    /** A tool name as a record outside the policy keeps it: as written when plainly an identifier, else withheld. */
+    public static final String WITHHELD = "~withheld";
+
+    /**
+     * The tool name of an event no policy judged (a forwarded call, a restore, raw PII): the client chose it, and
+     * under a prefix it may be anything ({@code pk__kwame.mensah@example.gh}), so only an identifier is kept.
+     */
+    public static String recordedTool(String tool) {
+        return tool == null || identifier(tool) ? tool : WITHHELD;
+    }
+
     /** {@code detail} with every value the detectors find replaced by its category. */
     public static String scrub(String detail) {
         if (detail == null || detail.isEmpty()) {

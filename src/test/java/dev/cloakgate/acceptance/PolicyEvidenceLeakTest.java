@@ -127,11 +127,64 @@ class PolicyEvidenceLeakTest {
         }
     }
 
+    @TestHTTPResource("/t/pii-names/mcp")
+    URI piiNames;
+
+    @TestHTTPResource("/admin/t/pii-names/ledger/export")
+    URI namesExport;
+
+    /**
+     * Without a policy nothing judges a tool name, yet forwarded calls (tool_call) and the model's raw PII
+     * (raw_pii) are recorded with it: a name the model made up out of a planted value is withheld there too.
+     */
+    @Test
+    void toolNamesMadeOfPlantedValuesAreWithheldFromRecordsNoPolicyWrote() throws Exception {
+        List<String> plants = Plants.all();
+        try (McpHttpClient c = new McpHttpClient(piiNames)) {
+            c.initialize("2025-11-25", Json.object());
+            for (String v : plants) {
+                // forwarded unjudged; the upstream answers that it has no such tool
+                call(c, "pk__" + v, Json.obj("{\"note\":\"write to grace.hopper@example.com\"}"));
+            }
+        }
+        byte[] zip = eventually(() -> exportOf(namesExport), b -> {
+            String entries = new String(entriesPart(b), StandardCharsets.UTF_8);
+            return count(entries, "\"kind\":\"tool_call\"") >= plants.size()
+                    && count(entries, "\"kind\":\"raw_pii\"") >= plants.size();
+        });
+        String entries = new String(entriesPart(zip), StandardCharsets.UTF_8);
+        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip))) {
+            for (var e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+                PlantSearch.assertNone("part " + e.getName() + " of the pii-names export", in.readAllBytes());
+            }
+        }
+        assertTrue(entries.contains("\"tool\":\"~withheld\""), entries);
+        Path ledgers = Path.of(System.getProperty("test.data.dir")).resolve("ledger");
+        for (String file : List.of("pii-names.db", "pii-names.db-wal")) {
+            if (Files.exists(ledgers.resolve(file))) {
+                PlantSearch.assertNone(file, Files.readAllBytes(ledgers.resolve(file)));
+            }
+        }
+        PlantSearch.assertNone("the gateway's log", Files.readAllBytes(Path.of(System.getProperty("test.gateway.log"))));
+    }
+
+    private static int count(String text, String what) {
+        int n = 0;
+        for (int i = text.indexOf(what); i >= 0; i = text.indexOf(what, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
     private boolean hasEveryReason(String text) {
         return REASONS.stream().allMatch(r -> text.contains("\"reason\":\"" + r + "\""));
     }
 
     private byte[] exported() throws IOException, InterruptedException {
+        return exportOf(export);
+    }
+
+    private static byte[] exportOf(URI export) throws IOException, InterruptedException {
         HttpResponse<byte[]> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(export)
                 .header("Authorization", "Bearer " + Upstreams.AUDITOR_TOKEN).build(), HttpResponse.BodyHandlers.ofByteArray());
         assertEquals(200, r.statusCode());

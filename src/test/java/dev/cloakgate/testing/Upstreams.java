@@ -130,6 +130,9 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             piiPolicy.putArray("egress_allowlist").add("example.com");
             tenant(tenants, "pii-keys", "prefix", Map.of("pk", stdio(NodeFixtures.DIR.resolve("pii-keys-server.mjs").toString(),
                     "stdio", "--plants", plants.toString())), Map.of("sanitize", false, "policy", piiPolicy));
+            // the same upstream without a policy, cloaking: tool names reach tool_call and raw_pii entries unjudged
+            tenant(tenants, "pii-names", "prefix", Map.of("pk", stdio(NodeFixtures.DIR.resolve("pii-keys-server.mjs").toString(),
+                    "stdio", "--plants", plants.toString())), Map.of("sanitize", true));
             // --- end issue 9 item 4 ---
 
             System.setProperty("test.fs.root", fsRoot.toString());
