@@ -153,7 +153,8 @@ public class Gateway {
         writers = Executors.newCachedThreadPool(daemon("cloakgate-stdio-writer"));
         GatewaySettings settings = new GatewaySettings(version, up.initializeTimeout(), up.requestTimeout(),
                 up.connectTimeout(), se.idleTimeout(), up.idleTimeout(), up.backoffInitial(), up.backoffMax(),
-                se.bufferEvents(), se.bufferBytes(), clientCodec.limits(), upstreamCodec.limits(), se.maxSessions());
+                se.bufferEvents(), se.bufferBytes(), clientCodec.limits(), upstreamCodec.limits(), se.maxSessions(),
+                se.maxQueuedBytes());
         Links links = new Links(upstreamCodec, vertx, writers,
                 new HttpLink.Timeouts(up.connectTimeout(), up.requestTimeout()), se.maxSessions() + 1000);
         policies = new java.util.LinkedHashMap<>();

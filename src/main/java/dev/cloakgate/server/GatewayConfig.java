@@ -46,6 +46,17 @@ public interface GatewayConfig {
         /** The {@code retry} hint sent on event streams (milliseconds before a client reconnects). */
         @WithDefault("1000")
         long sseRetryMillis();
+
+        /**
+         * Bytes written to one connection that its client has not taken yet; a connection already this far behind
+         * when another event is due is ended (the events stay in the session's replay buffer).
+         */
+        @WithDefault("4194304")
+        long maxQueuedBytes();
+
+        /** A connection with bytes waiting that its client has not read for this long is ended. */
+        @WithDefault("30s")
+        Duration writeStallTimeout();
     }
 
     interface Upstream {
@@ -91,6 +102,13 @@ public interface GatewayConfig {
 
         @WithDefault("10000")
         int maxSessions();
+
+        /**
+         * Bytes written toward one session's client over all its connections and not taken yet; beyond it the
+         * connection furthest behind is ended.
+         */
+        @WithDefault("16777216")
+        long maxQueuedBytes();
     }
 
     interface Ledger {

@@ -56,6 +56,9 @@ public class McpRoutes {
     @Inject
     MeterRegistry metrics;
 
+    @Inject
+    Outbound outbound;
+
     private volatile OriginGuard origins;
 
     void routes(@Observes Router router) {
@@ -155,8 +158,8 @@ public class McpRoutes {
                 rc.response().setStatusCode(202).end();
             }
             case REQUEST -> {
-                PostExchange exchange = new PostExchange(rc.response(), vertx, accept.sse, session.streams(), codec,
-                        keepAliveMillis(), gateway.config().http().sseRetryMillis());
+                PostExchange exchange = new PostExchange(rc, vertx, accept.sse, session.streams(), codec,
+                        keepAliveMillis(), gateway.config().http().sseRetryMillis(), outbound);
                 exchange.armKeepAlive();
                 session.request(m, exchange).whenComplete((response, t) -> exchange.complete(t == null ? response
                         : RpcError.of(ErrorCodes.INTERNAL_ERROR, "internal_error", "internal gateway error")
@@ -212,8 +215,8 @@ public class McpRoutes {
         SessionStreams streams = session.streams();
         SessionStreams.Stream[] attached = new SessionStreams.Stream[1];
         SseSink[] self = new SseSink[1];
-        self[0] = new SseSink(rc.response(), vertx, keepAliveMillis(), gateway.config().http().sseRetryMillis(),
-                () -> {
+        self[0] = new SseSink(rc, vertx, keepAliveMillis(), gateway.config().http().sseRetryMillis(), outbound,
+                streams.backlog(), () -> {
                     if (attached[0] != null) {
                         streams.detach(attached[0], self[0]);
                     }

@@ -76,7 +76,7 @@ public final class SessionRegistry {
             throw new IllegalStateException("tenant " + tenant.name() + " has a policy block but no policy set up");
         }
         return new GatewaySession(id, tenant, settings.version(), codec,
-                new SessionStreams(settings.eventBufferEvents(), settings.eventBufferBytes()),
+                new SessionStreams(settings.eventBufferEvents(), settings.eventBufferBytes(), settings.maxQueuedBytes()),
                 (UpstreamConfig cfg, String label, Upstream.Listener listener) -> new Upstream(cfg, label, links,
                         listener, timer, limits,
                         new Backoff(settings.backoffInitial(), settings.backoffMax(), System::nanoTime)),
