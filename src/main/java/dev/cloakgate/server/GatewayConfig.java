@@ -48,6 +48,28 @@ public interface GatewayConfig {
         long sseRetryMillis();
 
         /**
+         * A request's line and headers must be complete this long after the connection opened, or after the
+         * previous response on a kept-alive connection ended; else 408 (or a plain close when nothing was sent).
+         */
+        @WithDefault("10s")
+        Duration headerTimeout();
+
+        /** A request's body must be complete this long after its headers; else 408 and the connection is closed. */
+        @WithDefault("30s")
+        Duration bodyTimeout();
+
+        /** Open connections the gateway accepts at once; beyond it a new connection gets 503 and is closed. */
+        @WithDefault("16384")
+        int maxConnections();
+
+        /**
+         * Open connections from one client address (an IPv6 client's /64); beyond it 503. Behind a proxy every
+         * client has the proxy's address: size this for the proxy, not for one client.
+         */
+        @WithDefault("256")
+        int maxConnectionsPerAddress();
+
+        /**
          * Bytes written to one connection that its client has not taken yet; a connection already this far behind
          * when another event is due is ended (the events stay in the session's replay buffer).
          */

@@ -289,6 +289,9 @@ public class McpRoutes {
     }
 
     private void tooLarge(RoutingContext rc, int limit) {
+        // the rest of the body is not worth reading: the connection closes once the answer is out
+        rc.response().putHeader("Connection", "close");
+        rc.addEndHandler(ar -> rc.request().connection().close());
         refuse(rc, 413, RpcError.of(ErrorCodes.INVALID_REQUEST, "too_large",
                 "request body exceeds " + limit + " bytes (cloakgate.http.max-body-bytes)"));
     }

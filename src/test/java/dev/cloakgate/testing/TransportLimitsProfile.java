@@ -33,6 +33,10 @@ public class TransportLimitsProfile implements QuarkusTestProfile {
     @Override
     public Map<String, String> getConfigOverrides() {
         Map<String, String> c = new HashMap<>();
+        c.put("cloakgate.http.header-timeout", "3s");
+        c.put("cloakgate.http.body-timeout", "3s");
+        c.put("cloakgate.http.max-connections", String.valueOf(MAX_CONNECTIONS));
+        c.put("cloakgate.http.max-connections-per-address", String.valueOf(PER_ADDRESS));
         c.put("cloakgate.http.max-queued-bytes", String.valueOf(QUEUED_PER_CONNECTION));
         c.put("cloakgate.http.write-stall-timeout", "10s");
         c.put("cloakgate.http.keep-alive", "1s");
