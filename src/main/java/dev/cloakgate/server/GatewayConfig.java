@@ -102,9 +102,20 @@ public interface GatewayConfig {
         @WithDefault("30s")
         Duration backoffMax();
 
-        /** Largest message accepted from an upstream. */
-        @WithDefault("67108864")
+        /**
+         * Largest message accepted from an upstream, judged while reading: a larger one is skipped unbuffered and
+         * the call it answers gets an error at once. Six at once must fit a 1 GiB heap with the cloak running.
+         */
+        @WithDefault("8388608")
         int maxMessageBytes();
+
+        /** Messages larger than this are parsed, judged and cloaked on the large-message workers. */
+        @WithDefault("262144")
+        int largeMessageBytes();
+
+        /** Threads for large messages: at most this many are parsed, judged and cloaked at once. */
+        @WithDefault("2")
+        int largeMessageWorkers();
 
         @WithDefault("256")
         int maxDepth();

@@ -109,7 +109,13 @@ public class McpRoutes {
         });
         req.exceptionHandler(t -> LOG.debugf("request body read failed: %s", t.getClass().getSimpleName()));
         req.endHandler(v -> {
-            if (!over[0]) {
+            if (over[0]) {
+                return;
+            }
+            if (gateway.lanes().large(body.length())) {
+                // parsing and judging a large body would hold the event loop: a large-message worker does it
+                gateway.lanes().laneFor(body.length()).execute(() -> message(rc, tenant, body, accept));
+            } else {
                 message(rc, tenant, body, accept);
             }
         });

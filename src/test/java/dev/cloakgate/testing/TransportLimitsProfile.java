@@ -43,6 +43,9 @@ public class TransportLimitsProfile implements QuarkusTestProfile {
         c.put("cloakgate.session.max-queued-bytes", String.valueOf(QUEUED_PER_SESSION));
         c.put("cloakgate.upstream.request-timeout", (REQUEST_TIMEOUT_MS / 1000) + "s");
         c.put("cloakgate.upstream.initialize-timeout", "30s");
+        c.put("cloakgate.upstream.max-message-bytes", String.valueOf(MESSAGE_LIMIT));
+        c.put("cloakgate.upstream.large-message-bytes", "65536");
+        c.put("cloakgate.upstream.large-message-workers", "1");
         return c;
     }
 
