@@ -113,8 +113,11 @@ public interface GatewayConfig {
         @WithDefault("262144")
         int largeMessageBytes();
 
-        /** Threads for large messages: at most this many are parsed, judged and cloaked at once. */
-        @WithDefault("2")
+        /**
+         * Threads for large messages: at most this many are parsed, judged and cloaked at once. Each needs up to
+         * about 50 times {@code max-message-bytes} of heap with the cloak running (README, "Limits").
+         */
+        @WithDefault("1")
         int largeMessageWorkers();
 
         @WithDefault("256")
