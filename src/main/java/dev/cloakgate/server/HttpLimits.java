@@ -22,8 +22,10 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpConnection;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.core.impl.VertxInternal;
 import io.vertx.core.net.impl.ConnectionBase;
 import io.vertx.core.net.impl.TCPServerBase;
@@ -174,11 +176,28 @@ public class HttpLimits {
             guard.requestStarted();
             rc.addEndHandler(ar -> guard.requestEnded());
         }
-        if (!req.isEnded()) {
+        if (!req.isEnded() && hasBody(req)) {
             long timer = vertx.setTimer(bodyTimeoutMillis, id -> bodyTimedOut(rc));
             req.end().onComplete(ar -> vertx.cancelTimer(timer));
         }
         rc.next();
+    }
+
+    /**
+     * Whether the request sends a body to wait for. A request that declares none (a GET opening an event stream)
+     * is not timed: its end may never be read if nobody resumes it, and it has nothing to dribble.
+     */
+    private static boolean hasBody(HttpServerRequest req) {
+        String length = req.getHeader("Content-Length");
+        if (length != null) {
+            return !length.trim().equals("0");
+        }
+        if (req.getHeader("Transfer-Encoding") != null) {
+            return true;
+        }
+        // HTTP/2 need not declare a body's length: judge by method
+        return req.version() == HttpVersion.HTTP_2 && (req.method() == HttpMethod.POST || req.method() == HttpMethod.PUT
+                || req.method() == HttpMethod.PATCH);
     }
 
     private void bodyTimedOut(RoutingContext rc) {

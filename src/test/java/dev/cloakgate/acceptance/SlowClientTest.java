@@ -9,6 +9,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -149,6 +150,20 @@ class SlowClientTest {
                 assertFalse(System.nanoTime() > until, "the gateway stayed full: " + stillFull);
                 Thread.sleep(200);
             }
+        }
+    }
+
+    @Test
+    void anEventStreamOutlivesTheDeadlines() throws Exception {
+        try (McpHttpClient c = new McpHttpClient(mcp)) {
+            c.initialize("2025-11-25", Json.object());
+            McpHttpClient.GetStream stream = c.openGet(null);
+            assertEquals(200, stream.status());
+            // three times the header and the body deadline: a GET has no body to wait for, and its stream is a response
+            Thread.sleep(9_000);
+            c.request("tools/call", TwoUpstreamsTest.call("big__flood", "{\"count\":1,\"bytes\":16}"));
+            stream.await(m -> "notifications/message".equals(m.path("method").asText()), Duration.ofSeconds(20));
+            stream.close();
         }
     }
 
