@@ -16,6 +16,8 @@ import io.vertx.core.http.HttpServerResponse;
  * taken nothing for the stall timeout, is closed, which drops what is queued on it.
  */
 final class ResponseWriter implements Backlog.Connection {
+    /** A write this large may outlast the socket's buffers on its own, so it is watched from the start. */
+    private static final int WATCHED_WRITE = 64 * 1024;
     private final HttpServerResponse response;
     private final Vertx vertx;
     private final Outbound outbound;
@@ -115,10 +117,12 @@ final class ResponseWriter implements Backlog.Connection {
     }
 
     private Backlog.Connection account(long n) {
-        if (queued.getAndAdd(n) == 0) {
+        long before = queued.getAndAdd(n);
+        if (before == 0) {
             lastProgress = System.nanoTime();
         }
-        if (watching.compareAndSet(false, true)) {
+        // a small write to a connection with nothing waiting goes to the socket at once: no timer for it
+        if ((before > 0 || n >= WATCHED_WRITE) && watching.compareAndSet(false, true)) {
             watch(outbound.stallMillis());
         }
         outbound.queued(n);
