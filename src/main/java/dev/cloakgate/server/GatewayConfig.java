@@ -54,7 +54,10 @@ public interface GatewayConfig {
         @WithDefault("10s")
         Duration headerTimeout();
 
-        /** A request's body must be complete this long after its headers; else 408 and the connection is closed. */
+        /**
+         * The body of a request that declares one must be complete this long after its headers; else 408 and the
+         * connection is closed.
+         */
         @WithDefault("30s")
         Duration bodyTimeout();
 
