@@ -387,17 +387,17 @@ public final class HttpLink implements UpstreamLink {
             } else if (json) {
                 long declared = parseLength(resp.getHeader("content-length"));
                 if (declared > limit) {
-                    // refused before a byte of it is read
-                    resp.request().reset();
-                    open.remove(resp);
+                    // refused before a byte of it is read (failed first: the reset reports an error of its own)
                     done.tryFail(new BodyTooLarge(declared));
+                    open.remove(resp);
+                    resp.request().reset();
                     return done.future();
                 }
                 Buffer body = Buffer.buffer();
                 resp.handler(chunk -> {
                     if (body.length() + chunk.length() > limit) {
-                        resp.request().reset();
                         done.tryFail(new BodyTooLarge(body.length() + (long) chunk.length()));
+                        resp.request().reset();
                     } else if (!done.future().isComplete()) {
                         body.appendBuffer(chunk);
                     }

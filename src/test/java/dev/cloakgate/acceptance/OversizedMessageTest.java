@@ -28,8 +28,9 @@ import io.quarkus.test.junit.TestProfile;
 
 /**
  * Issue 9, item 7: an upstream message over the limit is judged while it is read, before any parsing or
- * detection, and the call it answers is answered at once, over stdio and over HTTP. The test profile's request
- * timeout is 90 s; an answer that waited for it would take a third of that and more.
+ * detection, and the call it answers is answered at once, over stdio and over HTTP (event streams and JSON
+ * bodies). The test profile's request timeout is 90 s; an answer that waited for it would take a third of that
+ * and more.
  */
 @QuarkusTest
 @TestProfile(TransportLimitsProfile.class)
@@ -42,6 +43,10 @@ class OversizedMessageTest {
     @TestHTTPResource("/t/big-http/mcp")
     URI bigHttp;
 
+    /** The same upstream answering each POST with one JSON body instead of an event stream. */
+    @TestHTTPResource("/t/big-json/mcp")
+    URI bigJson;
+
     @TestHTTPResource("/t/big-policy/mcp")
     URI bigPolicy;
 
@@ -53,7 +58,7 @@ class OversizedMessageTest {
 
     @Test
     void aResultOverTheLimitIsAnsweredAtOnceNamingTheUpstreamAndTheLimit() {
-        for (URI tenant : List.of(bigStdio, bigHttp)) {
+        for (URI tenant : List.of(bigStdio, bigHttp, bigJson)) {
             try (McpHttpClient c = new McpHttpClient(tenant)) {
                 c.initialize("2025-11-25", Json.object());
                 long t0 = System.nanoTime();

@@ -67,9 +67,11 @@ public class TransportLimitsProfile implements QuarkusTestProfile {
                 Path tenants = Files.createDirectories(root.resolve("tenants"));
                 NodeFixtures.HttpServer big = started(NodeFixtures.startListening(HEAVY, "--name", "big"));
                 NodeFixtures.HttpServer other = started(NodeFixtures.startListening(HEAVY, "--name", "other"));
+                NodeFixtures.HttpServer json = started(NodeFixtures.startListening(HEAVY, "--name", "big", "--json-response"));
 
                 tenant(tenants, "big-stdio", Map.of("big", stdio("big")), Map.of("sanitize", false));
                 tenant(tenants, "big-http", Map.of("big", http(big)), Map.of("sanitize", false));
+                tenant(tenants, "big-json", Map.of("big", http(json)), Map.of("sanitize", false));
                 ObjectNode policy = Json.object();
                 policy.putObject("budget").put("output_bytes", OUTPUT_BYTES);
                 Map<String, ObjectNode> both = new LinkedHashMap<>();
