@@ -107,6 +107,8 @@ function negotiatedVersion(initializeRequest) {
  * Serve MCP over streamable HTTP on 127.0.0.1:<port>/mcp.
  *
  * options.retryInterval    ms announced in the `retry:` field of priming events.
+ * options.jsonResponse     answer each POST with one JSON body instead of an SSE stream (the SDK's
+ *                          enableJsonResponse).
  * options.strictVersionHeader
  *   The SDK transport decides per request, from the MCP-Protocol-Version header, whether to send a
  *   priming event and whether a handler may close its SSE stream (only for >= 2025-11-25). A client
@@ -116,7 +118,7 @@ function negotiatedVersion(initializeRequest) {
  *
  * Returns { port, close }.
  */
-export async function runHttp(createServer, { port, tag, retryInterval = 500, strictVersionHeader = false }) {
+export async function runHttp(createServer, { port, tag, retryInterval = 500, strictVersionHeader = false, jsonResponse = false }) {
   /** @type {Map<string, {transport: WebStandardStreamableHTTPServerTransport, server: any, protocolVersion: string}>} */
   const sessions = new Map();
 
@@ -126,6 +128,7 @@ export async function runHttp(createServer, { port, tag, retryInterval = 500, st
       sessionIdGenerator: () => randomUUID(),
       eventStore: new MemoryEventStore(),
       retryInterval,
+      enableJsonResponse: jsonResponse,
       onsessioninitialized: (sessionId) => {
         sessions.set(sessionId, record);
         logErr(tag, `session ${sessionId} opened (protocol ${record.protocolVersion})`);
@@ -235,7 +238,7 @@ export async function runHttp(createServer, { port, tag, retryInterval = 500, st
 export async function main(createServerFromOptions, { tag, switches = [] }) {
   let parsed;
   try {
-    parsed = parseArgs(process.argv.slice(2), { switches: ['strict-version-header', ...switches] });
+    parsed = parseArgs(process.argv.slice(2), { switches: ['strict-version-header', 'json-response', ...switches] });
   } catch (err) {
     logErr(tag, `usage error: ${err.message}`);
     process.exit(2);
@@ -250,6 +253,7 @@ export async function main(createServerFromOptions, { tag, switches = [] }) {
       tag,
       retryInterval: options['retry-ms'] !== undefined ? Number(options['retry-ms']) : undefined,
       strictVersionHeader: options['strict-version-header'] === true,
+      jsonResponse: options['json-response'] === true,
     });
   }
 }

@@ -149,11 +149,15 @@ public final class Policy implements AutoCloseable {
         long t0 = System.nanoTime();
         Decision d = engine.evaluate(s);
         record(s, sessionDigest, d, (System.nanoTime() - t0) / 1_000);
+        count(s, d);
+        return d;
+    }
+
+    private void count(Subject s, Decision d) {
         if (meters != null) {
             meters.counter("cloakgate.policy.decisions", "tenant", tenant, "stage", s.stage().code(), "action",
                     d.action().code()).increment();
         }
-        return d;
     }
 
     /** Discovery of a prompt: only the controls that judge text the model reads (instruction_injection). */
@@ -161,6 +165,23 @@ public final class Policy implements AutoCloseable {
         long t0 = System.nanoTime();
         Decision d = promptEngine.evaluate(s);
         record(s, sessionDigest, d, (System.nanoTime() - t0) / 1_000);
+        return d;
+    }
+
+    /**
+     * The budget's refusal of a result dropped unread for its size (over {@code output_bytes}, judged while it
+     * was read), recorded like any decision of the response stage; null when no budget applies or the size does
+     * not exceed it. The record carries the bytes seen and the HMAC of nothing: there is no payload to bind.
+     */
+    Decision oversized(Subject s, String sessionDigest, long bytes) {
+        if (budget == null || bytes <= settings.budget().outputBytes()) {
+            return null;
+        }
+        Decision d = new Decision.Block("output_too_large", List.of(new Finding(budget.name(), Action.BLOCK,
+                "output_too_large", "result of at least " + bytes + " bytes over output_bytes ("
+                        + settings.budget().outputBytes() + "), refused while it was read")));
+        record(s, sessionDigest, d, 0, bytes, secret.hmac(""));
+        count(s, d);
         return d;
     }
 
@@ -172,8 +193,10 @@ public final class Policy implements AutoCloseable {
     /** One trace line and one ledger entry: the payload bound by its length and keyed digest, never by itself. */
     private void record(Subject s, String sessionDigest, Decision d, long micros) {
         String json = s.payload() == null ? "null" : s.payload().toString();
-        long bytes = json.getBytes(StandardCharsets.UTF_8).length;
-        String hmac = secret.hmac(json);
+        record(s, sessionDigest, d, micros, json.getBytes(StandardCharsets.UTF_8).length, secret.hmac(json));
+    }
+
+    private void record(Subject s, String sessionDigest, Decision d, long micros, long bytes, String hmac) {
         String tool = recordable(s);
         trace.record(new DecisionTrace.Entry(tenant, sessionDigest, s.stage(), s.upstream(), tool, d, micros, bytes, hmac));
         evidence.record(new Event.Decided(tenant, sessionDigest, s.stage().code(), s.upstream(), tool,

@@ -206,6 +206,15 @@ public final class PolicySession {
                 decl == null ? null : decl.declaration(), payload.deepCopy(), error), digest);
     }
 
+    /**
+     * The response stage for a result the upstream link dropped unread for its size: the budget's
+     * {@code output_too_large} when it is over {@code output_bytes}, recorded like any decision; null otherwise.
+     */
+    public Decision oversized(String exposed, String upstream, String upstreamTool, long bytes) {
+        return policy.oversized(new Subject(Stage.RESPONSE, sessionId, upstream, exposed, upstreamTool, null, null, false),
+                digest, bytes);
+    }
+
     /** The response stage of a prompts/get (the messages of a prompt the user chose). */
     public Decision promptResult(String prompt, String upstream, String upstreamPrompt, JsonNode payload, boolean error) {
         return policy.decidePromptResult(new Subject(Stage.RESPONSE, sessionId, upstream, prompt, upstreamPrompt, null,

@@ -45,6 +45,7 @@ import dev.cloakgate.tenant.TenantParser;
 import dev.cloakgate.tenant.TenantRegistry;
 import dev.cloakgate.upstream.HttpLink;
 import dev.cloakgate.upstream.Links;
+import dev.cloakgate.upstream.MessageLanes;
 import io.quarkus.runtime.StartupEvent;
 
 /**
@@ -63,6 +64,9 @@ public class Gateway {
     private JsonCodec clientCodec;
     private ScheduledExecutorService timer;
     private ExecutorService writers;
+    private ExecutorService messages;
+    private ExecutorService largeMessages;
+    private MessageLanes lanes;
     private final io.vertx.core.Vertx vertx;
 
     public Gateway(GatewayConfig config, io.vertx.core.Vertx vertx, MeterRegistry metrics,
@@ -151,11 +155,18 @@ public class Gateway {
         JsonCodec upstreamCodec = new JsonCodec(new JsonCodec.Limits(up.maxDepth(), up.maxMessageBytes()));
         timer = Executors.newScheduledThreadPool(2, daemon("cloakgate-timer"));
         writers = Executors.newCachedThreadPool(daemon("cloakgate-stdio-writer"));
+        // messages are parsed, judged and cloaked here, never on an event loop; large ones on a few threads only
+        messages = Executors.newFixedThreadPool(Math.max(4, 2 * Runtime.getRuntime().availableProcessors()),
+                daemon("cloakgate-messages"));
+        largeMessages = Executors.newFixedThreadPool(Math.max(1, up.largeMessageWorkers()),
+                daemon("cloakgate-large-messages"));
+        lanes = new MessageLanes(messages, largeMessages, up.largeMessageBytes());
         GatewaySettings settings = new GatewaySettings(version, up.initializeTimeout(), up.requestTimeout(),
                 up.connectTimeout(), se.idleTimeout(), up.idleTimeout(), up.backoffInitial(), up.backoffMax(),
-                se.bufferEvents(), se.bufferBytes(), clientCodec.limits(), upstreamCodec.limits(), se.maxSessions());
+                se.bufferEvents(), se.bufferBytes(), clientCodec.limits(), upstreamCodec.limits(), se.maxSessions(),
+                se.maxQueuedBytes());
         Links links = new Links(upstreamCodec, vertx, writers,
-                new HttpLink.Timeouts(up.connectTimeout(), up.requestTimeout()), se.maxSessions() + 1000);
+                new HttpLink.Timeouts(up.connectTimeout(), up.requestTimeout()), se.maxSessions() + 1000, lanes);
         policies = new java.util.LinkedHashMap<>();
         for (var t : tenants.all().values()) {
             if (t.policy() != null) {
@@ -202,6 +213,10 @@ public class Gateway {
         if (writers != null) {
             writers.shutdown();
         }
+        if (messages != null) {
+            messages.shutdown();
+            largeMessages.shutdown();
+        }
     }
 
     private Map<String, dev.cloakgate.policy.Policy> policies;
@@ -243,6 +258,11 @@ public class Gateway {
 
     public GatewayConfig config() {
         return config;
+    }
+
+    /** Where messages are handled off the event loop, by size. */
+    public MessageLanes lanes() {
+        return lanes;
     }
 
     public Duration keepAlive() {

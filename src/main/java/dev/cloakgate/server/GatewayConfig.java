@@ -46,6 +46,42 @@ public interface GatewayConfig {
         /** The {@code retry} hint sent on event streams (milliseconds before a client reconnects). */
         @WithDefault("1000")
         long sseRetryMillis();
+
+        /**
+         * A request's line and headers must be complete this long after the connection opened, or after the
+         * previous response on a kept-alive connection ended; else 408 (or a plain close when nothing was sent).
+         */
+        @WithDefault("10s")
+        Duration headerTimeout();
+
+        /**
+         * The body of a request that declares one must be complete this long after its headers; else 408 and the
+         * connection is closed.
+         */
+        @WithDefault("30s")
+        Duration bodyTimeout();
+
+        /** Open connections the gateway accepts at once; beyond it a new connection gets 503 and is closed. */
+        @WithDefault("16384")
+        int maxConnections();
+
+        /**
+         * Open connections from one client address (an IPv6 client's /64); beyond it 503. Behind a proxy every
+         * client has the proxy's address: size this for the proxy, not for one client.
+         */
+        @WithDefault("256")
+        int maxConnectionsPerAddress();
+
+        /**
+         * Bytes written to one connection that its client has not taken yet; a connection already this far behind
+         * when another event is due is ended (the events stay in the session's replay buffer).
+         */
+        @WithDefault("4194304")
+        long maxQueuedBytes();
+
+        /** A connection with bytes waiting that its client has not read for this long is ended. */
+        @WithDefault("30s")
+        Duration writeStallTimeout();
     }
 
     interface Upstream {
@@ -69,9 +105,23 @@ public interface GatewayConfig {
         @WithDefault("30s")
         Duration backoffMax();
 
-        /** Largest message accepted from an upstream. */
-        @WithDefault("67108864")
+        /**
+         * Largest message accepted from an upstream, judged while reading: a larger one is skipped unbuffered and
+         * the call it answers gets an error at once. Six at once must fit a 1 GiB heap with the cloak running.
+         */
+        @WithDefault("8388608")
         int maxMessageBytes();
+
+        /** Messages larger than this are parsed, judged and cloaked on the large-message workers. */
+        @WithDefault("262144")
+        int largeMessageBytes();
+
+        /**
+         * Threads for large messages: at most this many are parsed, judged and cloaked at once. Each needs up to
+         * about 50 times {@code max-message-bytes} of heap with the cloak running (README, "Limits").
+         */
+        @WithDefault("1")
+        int largeMessageWorkers();
 
         @WithDefault("256")
         int maxDepth();
@@ -91,6 +141,13 @@ public interface GatewayConfig {
 
         @WithDefault("10000")
         int maxSessions();
+
+        /**
+         * Bytes written toward one session's client over all its connections and not taken yet; beyond it the
+         * connection furthest behind is ended.
+         */
+        @WithDefault("16777216")
+        long maxQueuedBytes();
     }
 
     interface Ledger {

@@ -56,6 +56,9 @@ public class McpRoutes {
     @Inject
     MeterRegistry metrics;
 
+    @Inject
+    Outbound outbound;
+
     private volatile OriginGuard origins;
 
     void routes(@Observes Router router) {
@@ -106,7 +109,13 @@ public class McpRoutes {
         });
         req.exceptionHandler(t -> LOG.debugf("request body read failed: %s", t.getClass().getSimpleName()));
         req.endHandler(v -> {
-            if (!over[0]) {
+            if (over[0]) {
+                return;
+            }
+            if (gateway.lanes().large(body.length())) {
+                // parsing and judging a large body would hold the event loop: a large-message worker does it
+                gateway.lanes().laneFor(body.length()).execute(() -> message(rc, tenant, body, accept));
+            } else {
                 message(rc, tenant, body, accept);
             }
         });
@@ -155,8 +164,8 @@ public class McpRoutes {
                 rc.response().setStatusCode(202).end();
             }
             case REQUEST -> {
-                PostExchange exchange = new PostExchange(rc.response(), vertx, accept.sse, session.streams(), codec,
-                        keepAliveMillis(), gateway.config().http().sseRetryMillis());
+                PostExchange exchange = new PostExchange(rc, vertx, accept.sse, session.streams(), codec,
+                        keepAliveMillis(), gateway.config().http().sseRetryMillis(), outbound);
                 exchange.armKeepAlive();
                 session.request(m, exchange).whenComplete((response, t) -> exchange.complete(t == null ? response
                         : RpcError.of(ErrorCodes.INTERNAL_ERROR, "internal_error", "internal gateway error")
@@ -212,8 +221,8 @@ public class McpRoutes {
         SessionStreams streams = session.streams();
         SessionStreams.Stream[] attached = new SessionStreams.Stream[1];
         SseSink[] self = new SseSink[1];
-        self[0] = new SseSink(rc.response(), vertx, keepAliveMillis(), gateway.config().http().sseRetryMillis(),
-                () -> {
+        self[0] = new SseSink(rc, vertx, keepAliveMillis(), gateway.config().http().sseRetryMillis(), outbound,
+                streams.backlog(), () -> {
                     if (attached[0] != null) {
                         streams.detach(attached[0], self[0]);
                     }
@@ -286,6 +295,9 @@ public class McpRoutes {
     }
 
     private void tooLarge(RoutingContext rc, int limit) {
+        // the rest of the body is not worth reading: the connection closes once the answer is out
+        rc.response().putHeader("Connection", "close");
+        rc.addEndHandler(ar -> rc.request().connection().close());
         refuse(rc, 413, RpcError.of(ErrorCodes.INVALID_REQUEST, "too_large",
                 "request body exceeds " + limit + " bytes (cloakgate.http.max-body-bytes)"));
     }

@@ -6,7 +6,9 @@ import dev.cloakgate.jsonrpc.JsonCodec;
 import dev.cloakgate.session.ClientStream;
 import dev.cloakgate.session.SessionStreams;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.RoutingContext;
 
 /**
  * The answer to one POSTed request: plain JSON when nothing has to reach the client first; upgraded to
@@ -17,6 +19,7 @@ final class PostExchange implements ClientStream {
         PENDING, STREAMING, DONE
     }
 
+    private final RoutingContext rc;
     private final HttpServerResponse response;
     private final Vertx vertx;
     private final boolean acceptsSse;
@@ -24,19 +27,22 @@ final class PostExchange implements ClientStream {
     private final JsonCodec codec;
     private final long keepAliveMillis;
     private final long retryMillis;
+    private final Outbound outbound;
     private State state = State.PENDING;
     private SseSink sink;
     private SessionStreams.Stream stream;
 
-    PostExchange(HttpServerResponse response, Vertx vertx, boolean acceptsSse, SessionStreams streams, JsonCodec codec,
-            long keepAliveMillis, long retryMillis) {
-        this.response = response;
+    PostExchange(RoutingContext rc, Vertx vertx, boolean acceptsSse, SessionStreams streams, JsonCodec codec,
+            long keepAliveMillis, long retryMillis, Outbound outbound) {
+        this.rc = rc;
+        this.response = rc.response();
         this.vertx = vertx;
         this.acceptsSse = acceptsSse;
         this.streams = streams;
         this.codec = codec;
         this.keepAliveMillis = keepAliveMillis;
         this.retryMillis = retryMillis;
+        this.outbound = outbound;
     }
 
     /**
@@ -46,7 +52,7 @@ final class PostExchange implements ClientStream {
     void armKeepAlive() {
         if (acceptsSse && keepAliveMillis > 0) {
             long timer = vertx.setTimer(keepAliveMillis, id -> open());
-            response.endHandler(v -> vertx.cancelTimer(timer));
+            rc.addEndHandler(ar -> vertx.cancelTimer(timer));
         }
     }
 
@@ -73,7 +79,7 @@ final class PostExchange implements ClientStream {
             if (response.closed()) {
                 return false;
             }
-            sink = new SseSink(response, vertx, keepAliveMillis, retryMillis, this::disconnected);
+            sink = new SseSink(rc, vertx, keepAliveMillis, retryMillis, outbound, streams.backlog(), this::disconnected);
             stream = streams.open(sink);
             streams.emit(stream, "");
             state = State.STREAMING;
@@ -81,7 +87,7 @@ final class PostExchange implements ClientStream {
         return true;
     }
 
-    /** The client dropped the connection: later events wait in the buffer for a Last-Event-ID resume. */
+    /** The response is over: if the client dropped the connection, later events wait in the buffer for a resume. */
     private synchronized void disconnected() {
         if (stream != null) {
             streams.detach(stream, sink);
@@ -101,8 +107,8 @@ final class PostExchange implements ClientStream {
             if (message == null) {
                 response.setStatusCode(202).end();
             } else {
-                response.setStatusCode(200).putHeader("Content-Type", "application/json")
-                        .end(io.vertx.core.buffer.Buffer.buffer(codec.toBytes(message)));
+                response.setStatusCode(200).putHeader("Content-Type", "application/json");
+                new ResponseWriter(response, vertx, outbound, streams.backlog()).end(Buffer.buffer(codec.toBytes(message)));
             }
             return;
         }

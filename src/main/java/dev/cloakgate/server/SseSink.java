@@ -1,26 +1,32 @@
 package dev.cloakgate.server;
 
+import dev.cloakgate.session.Backlog;
 import dev.cloakgate.session.SessionStreams;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.ext.web.RoutingContext;
 
 /**
  * One HTTP response carrying a text/event-stream. Idle streams get a comment every keep-alive interval so
  * proxies and load balancers do not cut them; an empty event is the priming event, carrying the retry hint.
+ * Writes go through a {@link ResponseWriter}, so a client that does not read has its stream ended instead of
+ * the gateway queueing for it without bound; what it missed stays in the session's replay buffer.
  */
 final class SseSink implements SessionStreams.Sink {
-    private final HttpServerResponse response;
+    private final ResponseWriter writer;
     private final Vertx vertx;
     private final long retryMillis;
     private volatile long lastWrite = System.nanoTime();
     private volatile boolean ended;
     private long timer = -1;
 
-    /** @param onClose runs when the client's connection goes away */
-    SseSink(HttpServerResponse response, Vertx vertx, long keepAliveMillis, long retryMillis, Runnable onClose) {
-        this.response = response;
+    /** @param onClose runs when the response is over: ended, or the client's connection gone */
+    SseSink(RoutingContext rc, Vertx vertx, long keepAliveMillis, long retryMillis, Outbound outbound, Backlog backlog,
+            Runnable onClose) {
         this.vertx = vertx;
         this.retryMillis = retryMillis;
+        var response = rc.response();
+        this.writer = new ResponseWriter(response, vertx, outbound, backlog);
         response.setChunked(true);
         response.setStatusCode(200);
         response.putHeader("Content-Type", "text/event-stream");
@@ -35,7 +41,8 @@ final class SseSink implements SessionStreams.Sink {
                 }
             });
         }
-        response.closeHandler(v -> {
+        // an end handler of the routing context: setting the response's own would displace the router's
+        rc.addEndHandler(ar -> {
             stopTimer();
             onClose.run();
         });
@@ -53,13 +60,11 @@ final class SseSink implements SessionStreams.Sink {
     public void end() {
         ended = true;
         stopTimer();
-        if (!response.ended() && !response.closed()) {
-            response.end();
-        }
+        writer.end();
     }
 
     boolean open() {
-        return !ended && !response.closed() && !response.ended();
+        return !ended && writer.open();
     }
 
     private boolean raw(String text) {
@@ -67,11 +72,10 @@ final class SseSink implements SessionStreams.Sink {
             return false;
         }
         lastWrite = System.nanoTime();
-        response.write(text);
-        return true;
+        return writer.write(Buffer.buffer(text));
     }
 
-    private void stopTimer() {
+    private synchronized void stopTimer() {
         if (timer >= 0) {
             vertx.cancelTimer(timer);
             timer = -1;

@@ -450,7 +450,9 @@ public final class GatewaySession implements Upstream.Listener {
                 return null;
             }
             if (err != null) {
-                return errorFor(clientId, err);
+                ObjectNode refused = policy != null && INSPECTED.contains(method)
+                        ? oversizedRefusal(clientId, upstream, method, exposed, params, err) : null;
+                return refused != null ? refused : errorFor(clientId, err);
             }
             observe(upstream, method, response);
             if (policy != null && INSPECTED.contains(method)) {
@@ -501,6 +503,24 @@ public final class GatewaySession implements Upstream.Listener {
             return out;
         }
         return response;
+    }
+
+    /**
+     * A result the link dropped unread for its size is the budget's refusal, as it would have been after parsing:
+     * same code, same control, recorded through the policy. Null when the error is another one.
+     */
+    private ObjectNode oversizedRefusal(JsonNode clientId, Upstream upstream, String method, String exposed,
+            ObjectNode params, Throwable err) {
+        Throwable t = err;
+        while (t instanceof CompletionException && t.getCause() != null) {
+            t = t.getCause();
+        }
+        if (!(t instanceof UpstreamException u) || u.reason() != UpstreamException.Reason.UPSTREAM_MESSAGE_TOO_LARGE) {
+            return null;
+        }
+        String tool = "resources/read".equals(method) ? method : exposed;
+        Decision d = policy.oversized(tool, upstream.name(), params.path("name").asText(null), u.bytes());
+        return d == null ? null : Refusals.of(d, tool).toResponse(clientId);
     }
 
     /** Learns routing facts from results: resource links and embedded resources, task ids. */

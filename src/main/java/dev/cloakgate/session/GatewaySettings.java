@@ -18,12 +18,13 @@ public record GatewaySettings(
         long eventBufferBytes,
         JsonCodec.Limits clientLimits,
         JsonCodec.Limits upstreamLimits,
-        int maxSessions) {
+        int maxSessions,
+        long maxQueuedBytes) {
 
     /** Defaults suitable for tests and the demo. */
     public static GatewaySettings defaults() {
         return new GatewaySettings("dev", Duration.ofSeconds(60), Duration.ofSeconds(120), Duration.ofSeconds(10),
                 Duration.ofMinutes(30), Duration.ofMinutes(10), Duration.ofMillis(500), Duration.ofSeconds(30), 512,
-                8L << 20, new JsonCodec.Limits(64, 8 << 20), new JsonCodec.Limits(256, 64 << 20), 10_000);
+                8L << 20, new JsonCodec.Limits(64, 8 << 20), new JsonCodec.Limits(256, 8 << 20), 10_000, 16L << 20);
     }
 }

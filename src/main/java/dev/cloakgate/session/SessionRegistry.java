@@ -19,6 +19,7 @@ import dev.cloakgate.tenant.TenantConfig;
 import dev.cloakgate.tenant.UpstreamConfig;
 import dev.cloakgate.upstream.Backoff;
 import dev.cloakgate.upstream.LinkFactory;
+import dev.cloakgate.upstream.MessageLimit;
 import dev.cloakgate.upstream.Upstream;
 
 /**
@@ -65,7 +66,7 @@ public final class SessionRegistry {
         random.nextBytes(b);
         String id = HexFormat.of().formatHex(b);
         Upstream.Limits limits = new Upstream.Limits(settings.initializeTimeout(), settings.requestTimeout(),
-                settings.upstreamIdleTimeout());
+                settings.upstreamIdleTimeout(), messageLimit(tenant));
         Cloaking c = tenant.sanitize() ? cloaking.apply(tenant.name()) : null;
         if (tenant.sanitize() && c == null) {
             // fail closed: a tenant that asks for cloaking never gets a session without it
@@ -76,12 +77,32 @@ public final class SessionRegistry {
             throw new IllegalStateException("tenant " + tenant.name() + " has a policy block but no policy set up");
         }
         return new GatewaySession(id, tenant, settings.version(), codec,
-                new SessionStreams(settings.eventBufferEvents(), settings.eventBufferBytes()),
+                new SessionStreams(settings.eventBufferEvents(), settings.eventBufferBytes(), settings.maxQueuedBytes()),
                 (UpstreamConfig cfg, String label, Upstream.Listener listener) -> new Upstream(cfg, label, links,
                         listener, timer, limits,
                         new Backoff(settings.backoffInitial(), settings.backoffMax(), System::nanoTime)),
                 c == null ? null : c.session(id), p == null ? null : p.session(id),
                 p == null ? calls.apply(tenant.name()) : CallLog.NONE);
+    }
+
+    /** What a result may add to {@code budget.output_bytes} as sent: the JSON-RPC envelope around it. */
+    static final int RESULT_ENVELOPE_BYTES = 1024;
+
+    /**
+     * The largest message the tenant's upstreams may send, known before a byte of it is read: with a budget,
+     * a result over {@code output_bytes} (plus its envelope) would be refused after parsing, so it is refused
+     * while reading instead; the gateway's own limit bounds every tenant.
+     */
+    MessageLimit messageLimit(TenantConfig tenant) {
+        int gateway = settings.upstreamLimits().maxBytes();
+        if (tenant.policy() != null && tenant.policy().on("budget")) {
+            long output = tenant.policy().budget().outputBytes();
+            if (output + RESULT_ENVELOPE_BYTES < gateway) {
+                return new MessageLimit((int) (output + RESULT_ENVELOPE_BYTES), "the tenant's budget.output_bytes of "
+                        + output + " and " + RESULT_ENVELOPE_BYTES + " bytes of envelope");
+            }
+        }
+        return new MessageLimit(gateway, "cloakgate.upstream.max-message-bytes");
     }
 
     public boolean full() {

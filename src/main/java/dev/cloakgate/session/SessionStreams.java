@@ -45,6 +45,7 @@ public final class SessionStreams {
 
     private final int maxEvents;
     private final long maxBytes;
+    private final Backlog backlog;
     private final Deque<Event> buffer = new ArrayDeque<>();
     private final java.util.Map<Integer, Stream> streams = new java.util.HashMap<>();
     private final Stream standalone = new Stream(0);
@@ -52,10 +53,21 @@ public final class SessionStreams {
     private long seq;
     private int nextStream = 1;
 
-    public SessionStreams(int maxEvents, long maxBytes) {
+    /** @param maxQueuedBytes bytes written toward the client and not taken yet, over all its connections */
+    public SessionStreams(int maxEvents, long maxBytes, long maxQueuedBytes) {
         this.maxEvents = maxEvents;
         this.maxBytes = maxBytes;
+        this.backlog = new Backlog(maxQueuedBytes);
         streams.put(0, standalone);
+    }
+
+    public SessionStreams(int maxEvents, long maxBytes) {
+        this(maxEvents, maxBytes, Long.MAX_VALUE);
+    }
+
+    /** What the session's connections have been given and not taken yet. */
+    public Backlog backlog() {
+        return backlog;
     }
 
     public Stream standalone() {

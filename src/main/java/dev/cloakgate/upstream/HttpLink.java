@@ -1,7 +1,6 @@
 package dev.cloakgate.upstream;
 
 import java.net.ConnectException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
@@ -30,8 +29,9 @@ import io.vertx.core.http.RequestOptions;
 /**
  * An upstream reached over MCP streamable HTTP: POST per message (JSON or SSE answers), the upstream's own
  * session id, its GET stream for unprompted messages, and resumption with {@code Last-Event-ID} when a stream
- * drops before the answer arrived. Runs on Vert.x's event loop (Quarkus' own HTTP stack), so a call crosses no
- * thread on its way through.
+ * drops before the answer arrived. Reading runs on Vert.x's event loop (Quarkus' own HTTP stack); each message
+ * is parsed and passed on (judged, cloaked) on a {@link MessageLanes} worker, in order per response stream, and a
+ * message over the limit is skipped as it arrives, never buffered.
  */
 public final class HttpLink implements UpstreamLink {
     private static final Logger LOG = Logger.getLogger(HttpLink.class);
@@ -48,7 +48,9 @@ public final class HttpLink implements UpstreamLink {
     private final JsonCodec codec;
     private final Inbound inbound;
     private final Timeouts timeouts;
+    private final MessageLanes lanes;
     private final PendingTable pending = new PendingTable();
+    private final Oversized oversized;
     private final CompletableFuture<UpstreamException> closed = new CompletableFuture<>();
     private final Set<HttpClientResponse> open = ConcurrentHashMap.newKeySet();
     private volatile String sessionId;
@@ -62,7 +64,7 @@ public final class HttpLink implements UpstreamLink {
     private CompletableFuture<Void> ordered = CompletableFuture.completedFuture(null);
 
     public HttpLink(UpstreamConfig.Http config, String label, HttpClient client, Vertx vertx, JsonCodec codec,
-            Inbound inbound, Timeouts timeouts) {
+            Inbound inbound, Timeouts timeouts, MessageLimit limit, MessageLanes lanes) {
         this.config = config;
         this.label = label;
         this.client = client;
@@ -70,6 +72,8 @@ public final class HttpLink implements UpstreamLink {
         this.codec = codec;
         this.inbound = inbound;
         this.timeouts = timeouts;
+        this.lanes = lanes;
+        this.oversized = new Oversized(config.name(), label, limit, pending, this::send);
     }
 
     @Override
@@ -300,12 +304,22 @@ public final class HttpLink implements UpstreamLink {
             return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_TIMEOUT,
                     "sent nothing for " + timeouts.read().toMillis() + " ms");
         }
-        if (t instanceof SseDecoder.EventTooLarge || t instanceof BodyTooLarge) {
-            return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_PROTOCOL_ERROR,
-                    "sent a message over the size limit");
+        if (t instanceof BodyTooLarge big) {
+            return oversized.error(big.bytes);
         }
         return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_UNAVAILABLE,
                 "connection failed (" + t.getClass().getSimpleName() + ")");
+    }
+
+    private static long parseLength(String header) {
+        if (header == null) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(header.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     private void shutDown(UpstreamException why) {
@@ -318,9 +332,13 @@ public final class HttpLink implements UpstreamLink {
         }
     }
 
+    /** A JSON body over the limit; {@code bytes} of it were seen (its Content-Length, when it said). */
     static final class BodyTooLarge extends RuntimeException {
-        BodyTooLarge() {
+        final long bytes;
+
+        BodyTooLarge(long bytes) {
             super("body too large", null, false, false);
+            this.bytes = bytes;
         }
     }
 
@@ -328,6 +346,10 @@ public final class HttpLink implements UpstreamLink {
     private final class Exchange implements SseDecoder.Sink {
         final PendingTable.Entry entry;
         final boolean getStream;
+        /** Its messages, handled in order off the event loop. */
+        final OrderedWork work = new OrderedWork(lanes);
+        HttpClientResponse response;
+        volatile boolean paused;
         int status;
         boolean sse;
         String lastEventId;
@@ -338,7 +360,10 @@ public final class HttpLink implements UpstreamLink {
             this.getStream = getStream;
         }
 
-        /** Reads the response: SSE events dispatched as they arrive, a JSON body once complete. */
+        /**
+         * Reads the response: SSE events handed on as they arrive, a JSON body once complete; either is skipped,
+         * never buffered, once over the limit. Completes when the last message read has been handled.
+         */
         Future<Void> receive(HttpClientResponse resp) {
             status = resp.statusCode();
             if (sessionId == null && resp.getHeader("mcp-session-id") != null) {
@@ -347,34 +372,45 @@ public final class HttpLink implements UpstreamLink {
             String type = String.valueOf(resp.getHeader("content-type")).toLowerCase(Locale.ROOT);
             boolean ok = status >= 200 && status < 300;
             Promise<Void> done = Promise.promise();
+            this.response = resp;
             open.add(resp);
             resp.exceptionHandler(t -> {
                 open.remove(resp);
-                done.tryFail(t);
+                work.whenDrained(() -> done.tryFail(t));
             });
-            int limit = codec.limits().maxBytes();
+            int limit = oversized.limit().bytes();
             boolean json = ok && type.startsWith("application/json");
-            Buffer body = json ? Buffer.buffer() : null;
             if (ok && type.startsWith("text/event-stream")) {
                 sse = true;
                 SseDecoder decoder = new SseDecoder(this, limit);
-                resp.handler(chunk -> {
-                    try {
-                        decoder.feed(chunk.getByteBuf().nioBuffer());
-                    } catch (SseDecoder.EventTooLarge e) {
-                        resp.request().reset();
-                        done.tryFail(e);
-                    }
-                });
+                resp.handler(chunk -> decoder.feed(chunk.getByteBuf().nioBuffer()));
             } else if (json) {
+                long declared = parseLength(resp.getHeader("content-length"));
+                if (declared > limit) {
+                    // refused before a byte of it is read (failed first: the reset reports an error of its own)
+                    done.tryFail(new BodyTooLarge(declared));
+                    open.remove(resp);
+                    resp.request().reset();
+                    return done.future();
+                }
+                Buffer body = Buffer.buffer();
                 resp.handler(chunk -> {
                     if (body.length() + chunk.length() > limit) {
+                        done.tryFail(new BodyTooLarge(body.length() + (long) chunk.length()));
                         resp.request().reset();
-                        done.tryFail(new BodyTooLarge());
-                    } else {
+                    } else if (!done.future().isComplete()) {
                         body.appendBuffer(chunk);
                     }
                 });
+                resp.endHandler(v -> {
+                    open.remove(resp);
+                    if (!done.future().isComplete()) {
+                        byte[] bytes = body.getBytes();
+                        work.submit(() -> message(bytes), bytes.length);
+                    }
+                    work.whenDrained(done::tryComplete);
+                });
+                return done.future();
             } else {
                 resp.handler(chunk -> {
                     // a refusal's body is not ours to read
@@ -382,33 +418,52 @@ public final class HttpLink implements UpstreamLink {
             }
             resp.endHandler(v -> {
                 open.remove(resp);
-                if (json && !done.future().isComplete()) {
-                    message(body.getBytes());
-                }
-                done.tryComplete();
+                work.whenDrained(done::tryComplete);
             });
             return done.future();
         }
 
+        /** Parses one message and passes it on; runs on a {@link MessageLanes} worker. */
         void message(byte[] bytes) {
             try {
                 dispatch(codec.parse(bytes), entry);
             } catch (JsonCodec.MalformedJson e) {
                 LOG.debugf("upstream %s: ignored an unreadable message of %d bytes (%s)", label, bytes.length,
                         e.getMessage());
+            } catch (RuntimeException e) {
+                LOG.warnf("upstream %s: handling a message failed (%s)", label, e.getClass().getSimpleName());
             }
         }
 
         @Override
-        public void event(String id, String event, String data) {
+        public void event(String id, String event, byte[] data) {
+            seen(id);
+            if (data.length > 0 && "message".equals(event)
+                    && work.submit(() -> message(data), data.length) > oversized.limit().bytes() && !paused) {
+                // more than a limit's worth waits to be handled: read no further until it has been
+                paused = true;
+                response.pause();
+                work.whenDrained(() -> {
+                    paused = false;
+                    response.resume();
+                });
+            }
+        }
+
+        @Override
+        public void oversized(String id, String event, MessageScan scan) {
+            seen(id);
+            if ("message".equals(event)) {
+                oversized.handle(scan);
+            }
+        }
+
+        private void seen(String id) {
             if (id != null) {
                 lastEventId = id;
                 if (getStream) {
                     getStreamLastEventId = id;
                 }
-            }
-            if (!data.isEmpty() && "message".equals(event)) {
-                message(data.getBytes(StandardCharsets.UTF_8));
             }
         }
 

@@ -16,26 +16,30 @@ public final class Links implements LinkFactory {
     private final HttpClient http;
     private final Executor writers;
     private final HttpLink.Timeouts timeouts;
+    private final MessageLanes lanes;
 
     /**
      * @param maxConnections upper bound on pooled HTTP connections per upstream host: each session's GET
      *        stream holds one for its lifetime, so this must exceed the sessions an upstream serves
+     * @param lanes where the links' messages are parsed and passed on
      */
-    public Links(JsonCodec codec, Vertx vertx, Executor writers, HttpLink.Timeouts timeouts, int maxConnections) {
+    public Links(JsonCodec codec, Vertx vertx, Executor writers, HttpLink.Timeouts timeouts, int maxConnections,
+            MessageLanes lanes) {
         this.codec = codec;
         this.vertx = vertx;
         this.writers = writers;
         this.timeouts = timeouts;
+        this.lanes = lanes;
         this.http = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true).setTcpNoDelay(true)
                 .setConnectTimeout((int) timeouts.connect().toMillis()),
                 new PoolOptions().setHttp1MaxSize(maxConnections).setMaxWaitQueueSize(-1));
     }
 
     @Override
-    public UpstreamLink create(UpstreamConfig config, String label, UpstreamLink.Inbound inbound) {
+    public UpstreamLink create(UpstreamConfig config, String label, MessageLimit limit, UpstreamLink.Inbound inbound) {
         if (config instanceof UpstreamConfig.Stdio s) {
-            return new StdioLink(s, label, codec, inbound, new SerialExecutor(writers));
+            return new StdioLink(s, label, codec, inbound, new SerialExecutor(writers), limit, lanes);
         }
-        return new HttpLink((UpstreamConfig.Http) config, label, http, vertx, codec, inbound, timeouts);
+        return new HttpLink((UpstreamConfig.Http) config, label, http, vertx, codec, inbound, timeouts, limit, lanes);
     }
 }

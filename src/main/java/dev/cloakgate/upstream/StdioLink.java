@@ -34,7 +34,9 @@ public final class StdioLink implements UpstreamLink {
     private final JsonCodec codec;
     private final Inbound inbound;
     private final Executor writer;
+    private final MessageLanes lanes;
     private final PendingTable pending = new PendingTable();
+    private final Oversized oversized;
     private final CompletableFuture<UpstreamException> closed = new CompletableFuture<>();
     private volatile Process process;
     private volatile OutputStream stdin;
@@ -43,13 +45,18 @@ public final class StdioLink implements UpstreamLink {
     /**
      * @param writer runs writes to the child one at a time, never on the caller's thread (a child that stops
      *        reading must not stall the gateway's event loop)
+     * @param limit the largest line accepted; a longer one is skipped as it is read
+     * @param lanes where large lines are handled; smaller ones are handled on this link's reader thread
      */
-    public StdioLink(UpstreamConfig.Stdio config, String label, JsonCodec codec, Inbound inbound, Executor writer) {
+    public StdioLink(UpstreamConfig.Stdio config, String label, JsonCodec codec, Inbound inbound, Executor writer,
+            MessageLimit limit, MessageLanes lanes) {
         this.config = config;
         this.label = label;
         this.codec = codec;
         this.inbound = inbound;
         this.writer = writer;
+        this.lanes = lanes;
+        this.oversized = new Oversized(config.name(), label, limit, pending, this::send);
     }
 
     @Override
@@ -174,14 +181,15 @@ public final class StdioLink implements UpstreamLink {
     }
 
     private void readStdout() {
-        LineReader lines = new LineReader(process.getInputStream(), codec.limits().maxBytes());
+        // an overlong line is judged while it streams past: the call it answers is failed as soon as its id is seen
+        LineReader lines = new LineReader(process.getInputStream(), oversized.limit().bytes(), oversized::handle);
         try {
             while (true) {
                 byte[] line;
                 try {
                     line = lines.next();
                 } catch (LineReader.LineTooLong e) {
-                    LOG.warnf("upstream %s: dropped a message over %d bytes", label, codec.limits().maxBytes());
+                    oversized.handle(e.scan());
                     continue;
                 }
                 if (line == null) {
@@ -191,15 +199,12 @@ public final class StdioLink implements UpstreamLink {
                 if (n == 0 || blank(line, n)) {
                     continue;
                 }
-                JsonNode msg;
-                try {
-                    msg = codec.parse(line, 0, n);
-                } catch (JsonCodec.MalformedJson e) {
-                    // some servers print logs to stdout; never log the line itself, it can carry data
-                    LOG.debugf("upstream %s: ignored a non-JSON-RPC line of %d bytes (%s)", label, n, e.getMessage());
-                    continue;
+                if (lanes.large(n)) {
+                    // this reader waits meanwhile: the line stays untouched, and the child's next lines wait in its pipe
+                    lanes.runLarge(() -> handle(line, n));
+                } else {
+                    handle(line, n);
                 }
-                dispatch(msg);
             }
         } catch (IOException e) {
             LOG.debugf("upstream %s: stdout read ended: %s", label, e.getClass().getSimpleName());
@@ -209,6 +214,24 @@ public final class StdioLink implements UpstreamLink {
         p.onExit().completeOnTimeout(p, 500, TimeUnit.MILLISECONDS).thenAccept(x -> shutDown(
                 new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_EXITED,
                         closing ? "was closed" : x.isAlive() ? "closed its output" : "exited (status " + x.exitValue() + ")")));
+    }
+
+    /** Parses one line and passes it on: the response completes its call, whose judging and cloaking run here. */
+    private void handle(byte[] line, int n) {
+        JsonNode msg;
+        try {
+            msg = codec.parse(line, 0, n);
+        } catch (JsonCodec.MalformedJson e) {
+            // some servers print logs to stdout; never log the line itself, it can carry data
+            LOG.debugf("upstream %s: ignored a non-JSON-RPC line of %d bytes (%s)", label, n, e.getMessage());
+            return;
+        }
+        try {
+            dispatch(msg);
+        } catch (RuntimeException e) {
+            // a failure downstream of one message must not end the reader
+            LOG.warnf("upstream %s: handling a message failed (%s)", label, e.getClass().getSimpleName());
+        }
     }
 
     private void dispatch(JsonNode msg) {

@@ -23,8 +23,8 @@ import dev.cloakgate.tenant.UpstreamConfig;
 public final class Upstream {
     private static final Logger LOG = Logger.getLogger(Upstream.class);
 
-    /** Time limits for one upstream. */
-    public record Limits(Duration initialize, Duration request, Duration idle) {
+    /** Time limits for one upstream, and the largest message it may send. */
+    public record Limits(Duration initialize, Duration request, Duration idle, MessageLimit messages) {
     }
 
     /** What the session hears from this upstream. */
@@ -255,7 +255,7 @@ public final class Upstream {
 
     private CompletableFuture<UpstreamLink> establish() {
         CompletableFuture<UpstreamLink> self = new CompletableFuture<>();
-        UpstreamLink link = factory.create(config, label, new UpstreamLink.Inbound() {
+        UpstreamLink link = factory.create(config, label, limits.messages(), new UpstreamLink.Inbound() {
             @Override
             public void onMessage(ObjectNode message) {
                 touch();

@@ -12,7 +12,7 @@ public final class UpstreamException extends RuntimeException {
     /** Stable {@code data.reason} codes. */
     public enum Reason {
         UPSTREAM_UNAVAILABLE, UPSTREAM_TIMEOUT, UPSTREAM_EXITED, UPSTREAM_PROTOCOL_ERROR, UPSTREAM_HTTP_ERROR,
-        UPSTREAM_SESSION_EXPIRED, PROTOCOL_VERSION_MISMATCH;
+        UPSTREAM_SESSION_EXPIRED, PROTOCOL_VERSION_MISMATCH, UPSTREAM_MESSAGE_TOO_LARGE;
 
         public String code() {
             return name().toLowerCase(java.util.Locale.ROOT);
@@ -21,11 +21,32 @@ public final class UpstreamException extends RuntimeException {
 
     private final String upstream;
     private final Reason reason;
+    /** For a message over the size limit: the limit, and how many bytes of it were seen (at least). */
+    private final long limit;
+    private final long bytes;
 
     public UpstreamException(String upstream, Reason reason, String detail) {
+        this(upstream, reason, detail, 0, 0);
+    }
+
+    private UpstreamException(String upstream, Reason reason, String detail, long limit, long bytes) {
         super("upstream '" + upstream + "' " + detail, null, false, false);
         this.upstream = upstream;
         this.reason = reason;
+        this.limit = limit;
+        this.bytes = bytes;
+    }
+
+    /** The upstream answered with a message over {@code limit}, which was skipped unread. */
+    static UpstreamException tooLarge(String upstream, MessageLimit limit, long bytes) {
+        return new UpstreamException(upstream, Reason.UPSTREAM_MESSAGE_TOO_LARGE, "sent a message of at least " + bytes
+                + " bytes, over the limit of " + limit.bytes() + " (" + limit.setting() + "); it was dropped unread",
+                limit.bytes(), bytes);
+    }
+
+    /** For {@link Reason#UPSTREAM_MESSAGE_TOO_LARGE}: the bytes of the message seen before it was dropped. */
+    public long bytes() {
+        return bytes;
     }
 
     public String upstream() {
@@ -37,6 +58,7 @@ public final class UpstreamException extends RuntimeException {
     }
 
     public RpcError toRpcError() {
-        return RpcError.of(ErrorCodes.INTERNAL_ERROR, reason.code(), getMessage()).with("upstream", upstream);
+        RpcError e = RpcError.of(ErrorCodes.INTERNAL_ERROR, reason.code(), getMessage()).with("upstream", upstream);
+        return limit > 0 ? e.with("limit", com.fasterxml.jackson.databind.node.LongNode.valueOf(limit)) : e;
     }
 }

@@ -40,10 +40,12 @@ class SessionRegistryTest {
         GatewaySettings d = GatewaySettings.defaults();
         GatewaySettings s = new GatewaySettings("test", Duration.ofSeconds(20), Duration.ofSeconds(10), Duration.ofSeconds(2),
                 sessionIdle, upstreamIdle, Duration.ofMillis(100), Duration.ofSeconds(1), 64, 1 << 20, d.clientLimits(),
-                d.upstreamLimits(), 100);
+                d.upstreamLimits(), 100, 1 << 20);
         JsonCodec codec = new JsonCodec(s.upstreamLimits());
-        return new SessionRegistry(s, codec, new Links(codec, vertx, Executors.newCachedThreadPool(),
-                new HttpLink.Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(10)), 100), timer, t -> null);
+        java.util.concurrent.ExecutorService pool = Executors.newCachedThreadPool();
+        return new SessionRegistry(s, codec, new Links(codec, vertx, pool,
+                new HttpLink.Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(10)), 100,
+                new dev.cloakgate.upstream.MessageLanes(pool, pool, 1 << 16)), timer, t -> null);
     }
 
     private static TenantConfig probeTenant() {

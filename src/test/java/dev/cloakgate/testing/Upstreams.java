@@ -206,7 +206,7 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
         return s;
     }
 
-    private static ObjectNode stdio(String script, String... args) {
+    static ObjectNode stdio(String script, String... args) {
         ObjectNode u = Json.object();
         u.put("command", "node");
         ArrayNode a = u.putArray("args");
@@ -217,7 +217,7 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
         return u;
     }
 
-    private static ObjectNode http(String url) {
+    static ObjectNode http(String url) {
         ObjectNode u = Json.object();
         u.put("url", url);
         return u;
@@ -235,7 +235,7 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
         tenant(dir, name, namespace, upstreams, Map.of("sanitize", false));
     }
 
-    private static void tenant(Path dir, String name, String namespace, Map<String, ObjectNode> upstreams,
+    static void tenant(Path dir, String name, String namespace, Map<String, ObjectNode> upstreams,
             Map<String, Object> settings) throws IOException {
         ObjectNode t = Json.object();
         ObjectNode ups = t.putObject("upstreams");
