@@ -110,9 +110,11 @@ final class StructuredText {
     }
 
     private static void json(String text, Detection d, List<Finding> out) {
+        SplitCards.InText split = new SplitCards.InText(d, out);
         try (JsonParser p = JSON.createParser(text)) {
             JsonToken t;
             while ((t = p.nextToken()) != null) {
+                splitCards(p, t, split);
                 if (t != JsonToken.VALUE_STRING && t != JsonToken.VALUE_NUMBER_INT) {
                     continue;
                 }
@@ -134,6 +136,30 @@ final class StructuredText {
             }
         } catch (IOException | RuntimeException e) {
             // not JSON after all, or truncated: what was found so far stands
+        }
+    }
+
+    /** Feeds a card split over sibling values ({@link SplitCards}) with the parser's tokens and their spans. */
+    private static void splitCards(JsonParser p, JsonToken t, SplitCards.InText split) throws IOException {
+        switch (t) {
+            case START_OBJECT, START_ARRAY -> split.open(key(p.getParsingContext()), t == JsonToken.START_ARRAY);
+            case END_OBJECT, END_ARRAY -> split.close();
+            case VALUE_STRING -> {
+                if (p.getTextLength() > 64 || !SplitCards.mayBePart(
+                        java.nio.CharBuffer.wrap(p.getTextCharacters(), p.getTextOffset(), p.getTextLength()))) {
+                    split.other(); // most strings: rejected on their characters, never made a String
+                    return;
+                }
+                String v = p.getText();
+                int start = (int) p.currentTokenLocation().getCharOffset() + 1;
+                split.value(p.currentName(), v, true, start, (int) p.currentLocation().getCharOffset() - 1);
+            }
+            case VALUE_NUMBER_INT -> split.value(p.currentName(), p.getText(), false,
+                    (int) p.currentTokenLocation().getCharOffset(), (int) p.currentLocation().getCharOffset());
+            case FIELD_NAME -> {
+                // a key is not a sibling value
+            }
+            default -> split.other();
         }
     }
 
