@@ -54,7 +54,7 @@ public final class NormalizedText {
     }
 
     private static NormalizedText view(String s, boolean full) {
-        int first = firstChange(s, full);
+        int first = nextChange(s, 0, full);
         return first < 0 ? new NormalizedText(s, s, NONE, 0) : new Builder(s, full).build(first);
     }
 
@@ -87,6 +87,16 @@ public final class NormalizedText {
         }
         int a = 4 * k;
         return last < anchors[a + 1] ? anchors[a + 3] : v + anchors[a + 3] - anchors[a + 1];
+    }
+
+    /** True when some characters were removed outright (invisibles), not only rewritten. */
+    public boolean removedAny() {
+        for (int k = 0; k < count; k++) {
+            if (anchors[4 * k] == anchors[4 * k + 1]) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** True when invisible characters were removed right before view index {@code v} (between it and the one before). */
@@ -133,10 +143,10 @@ public final class NormalizedText {
         return found;
     }
 
-    /** The index of the first character the view changes, or -1: one scan, no allocation. */
-    private static int firstChange(String s, boolean full) {
+    /** The index of the first character from {@code from} on that the view changes, or -1: no allocation. */
+    private static int nextChange(String s, int from, boolean full) {
         int n = s.length();
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < n; i++) {
             char c = s.charAt(i);
             if (c < 0x80) {
                 if (full && ((c == '%' && Escapes.percent(s, i) > 0) || (c == '&' && Escapes.reference(s, i) > 0))) {
@@ -338,23 +348,22 @@ public final class NormalizedText {
             int n = s.length();
             int i = first;
             while (i < n) {
+                // i is at a character that changes: rewrite it, then copy what follows up to the next one in bulk
                 char c = s.charAt(i);
-                if (c < 0x80) {
-                    int len = !full ? 0 : c == '%' ? Escapes.percent(s, i) : c == '&' ? Escapes.reference(s, i) : 0;
-                    if (len > 0) {
-                        int cp = c == '%' ? Escapes.percentValue(s, i, len) : Escapes.referenceValue(s, i, len);
-                        emit(cp, i, i + len);
-                        i += len;
-                    } else {
-                        out.append(c);
-                        i++;
-                    }
-                    continue;
+                int len = !full ? 0 : c == '%' ? Escapes.percent(s, i) : c == '&' ? Escapes.reference(s, i) : 0;
+                if (len > 0) {
+                    emit(c == '%' ? Escapes.percentValue(s, i, len) : Escapes.referenceValue(s, i, len), i, i + len);
+                    i += len;
+                } else {
+                    int cp = s.codePointAt(i);
+                    int w = Character.charCount(cp);
+                    emit(cp, i, i + w);
+                    i += w;
                 }
-                int cp = s.codePointAt(i);
-                int w = Character.charCount(cp);
-                emit(cp, i, i + w);
-                i += w;
+                int next = nextChange(s, i, full);
+                int copyTo = next < 0 ? n : next;
+                out.append(s, i, copyTo);
+                i = copyTo;
             }
             return new NormalizedText(s, out.toString(), count == 0 ? NONE : Arrays.copyOf(anchors, 4 * count), count);
         }

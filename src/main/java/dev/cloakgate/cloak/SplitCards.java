@@ -119,25 +119,32 @@ final class SplitCards {
      * of digits written some way (digits, separators, the characters of %XX and &#NN; escapes). Most strings fail
      * at their first letter, before anything is normalised or copied.
      */
-    static boolean mayBePart(CharSequence value) {
+    static boolean mayBePart(String value) {
         int length = value.length();
-        if (length == 0 || length > 64) {
+        if (length == 0 || length > MAX_PART) {
             return false;
         }
         for (int i = 0; i < length; i++) {
-            char c = value.charAt(i);
-            if (c < 0x80 && !(c >= '0' && c <= '9') && c != ' ' && c != '-' && c != '.' && c != '%' && c != '&'
-                    && c != '#' && c != ';' && !(c >= 'A' && c <= 'F') && !(c >= 'a' && c <= 'f') && c != 'x') {
+            if (!partChar(value.charAt(i))) {
                 return false;
             }
         }
         return true;
     }
 
+    /** The longest value, as written, that may be a part. */
+    static final int MAX_PART = 64;
+
+    /** A character a part may hold as written: not an ASCII letter beyond hex and 'x', nor most punctuation. */
+    static boolean partChar(char c) {
+        return c >= 0x80 || (c >= '0' && c <= '9') || c == ' ' || c == '-' || c == '.' || c == '%' || c == '&'
+                || c == '#' || c == ';' || (c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'f') || c == 'x';
+    }
+
     /** Whether a key names a card, with a part number after it or not: card, card_1, pan2, cardNumberPart3. */
     static boolean namesCard(String key, Detection d) {
-        if (key == null) {
-            return false;
+        if (key == null || !(contains(key, "card") || contains(key, "pan") || contains(key, "cc"))) {
+            return false; // the card keys all hold one of these: most keys stop here, before any copy
         }
         String k = key;
         for (int round = 0; round < 2; round++) {
@@ -159,6 +166,15 @@ final class SplitCards {
         return d.hintFor(key) == Category.CREDIT_CARD;
     }
 
+    private static boolean contains(String s, String lowerWord) {
+        for (int i = 0; i + lowerWord.length() <= s.length(); i++) {
+            if (s.regionMatches(true, i, lowerWord, 0, lowerWord.length())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * The typed walk's side: decides on a container's values as the upstream wrote them, before its children are
      * walked (the walk may turn one part into something else, "0510 5100" into a phone token), and returns what to
@@ -170,10 +186,10 @@ final class SplitCards {
         }
         Boolean containerHinted = null;
         boolean inArray = node instanceof ArrayNode;
-        List<Part> run = new ArrayList<>();
-        List<Object> where = new ArrayList<>();
-        List<String> written = new ArrayList<>();
-        List<Object[]> replace = new ArrayList<>();
+        List<Part> run = null; // made when the first part turns up: most containers have none
+        List<Object> where = null;
+        List<String> written = null;
+        List<Object[]> replace = new ArrayList<>(0);
         int[] cards = { 0 };
         Iterator<Map.Entry<String, JsonNode>> fields = node instanceof ObjectNode o ? o.fields() : null;
         int size = node.size();
@@ -187,19 +203,30 @@ final class SplitCards {
             } else {
                 v = node.get(i);
             }
-            String digits = v.isTextual() ? digitsOf(v.textValue())
-                    : v.isIntegralNumber() && v.canConvertToLong() && v.longValue() >= 0 ? v.asText() : null;
+            String digits = null;
+            boolean hinted = false;
+            if (v.isTextual()) {
+                digits = digitsOf(v.textValue());
+            } else if (v.isIntegralNumber() && v.canConvertToLong() && v.longValue() >= 0) {
+                // a bare number is a part only under a card's key
+                containerHinted = containerHinted != null ? containerHinted : namesCard(key, d);
+                hinted = containerHinted || namesCard(name, d);
+                digits = hinted ? v.asText() : null;
+            }
             if (digits == null || digits.length() > MAX_DIGITS) {
-                flush(run, inArray, where, written, replace, cards, d);
+                if (run != null) {
+                    flush(run, inArray, where, written, replace, cards, d);
+                }
                 continue;
             }
-            if (containerHinted == null) {
-                containerHinted = namesCard(key, d);
+            if (v.isTextual()) {
+                containerHinted = containerHinted != null ? containerHinted : namesCard(key, d);
+                hinted = containerHinted || namesCard(name, d);
             }
-            boolean hinted = containerHinted || namesCard(name, d);
-            if (!hinted && !v.isTextual()) {
-                flush(run, inArray, where, written, replace, cards, d); // a bare number is a part only under a card's key
-                continue;
+            if (run == null) {
+                run = new ArrayList<>();
+                where = new ArrayList<>();
+                written = new ArrayList<>();
             }
             run.add(new Part(digits, v.isTextual(), hinted));
             where.add(name != null ? name : i);
@@ -208,7 +235,9 @@ final class SplitCards {
                 flush(run, inArray, where, written, replace, cards, d);
             }
         }
-        flush(run, inArray, where, written, replace, cards, d);
+        if (run != null) {
+            flush(run, inArray, where, written, replace, cards, d);
+        }
         if (replace.isEmpty()) {
             return NOTHING;
         }
@@ -250,13 +279,14 @@ final class SplitCards {
         private final Deque<Level> levels = new ArrayDeque<>();
 
         private static final class Level {
-            final boolean hinted;
+            final String key;
             final boolean array;
-            final List<Part> run = new ArrayList<>();
-            final List<int[]> spans = new ArrayList<>();
+            Boolean hinted;
+            final List<Part> run = new ArrayList<>(4);
+            final List<int[]> spans = new ArrayList<>(4);
 
-            Level(boolean hinted, boolean array) {
-                this.hinted = hinted;
+            Level(String key, boolean array) {
+                this.key = key;
                 this.array = array;
             }
         }
@@ -269,7 +299,7 @@ final class SplitCards {
         /** An object or array opens under {@code key} (the nearest field name above it). */
         void open(String key, boolean array) {
             other();
-            levels.push(new Level(namesCard(key, d), array));
+            levels.push(new Level(key, array));
         }
 
         void close() {
@@ -292,6 +322,18 @@ final class SplitCards {
             l.spans.clear();
         }
 
+        /** Whether a value under field {@code name} (null in an array) has a key that names a card. */
+        boolean hinted(String name) {
+            Level l = levels.peek();
+            if (l == null) {
+                return false;
+            }
+            if (l.hinted == null) {
+                l.hinted = namesCard(l.key, d);
+            }
+            return l.hinted || namesCard(name, d);
+        }
+
         /** A string or integer value at {@code [start, end)} of the text, under field {@code name} (null in an array). */
         void value(String name, String value, boolean string, int start, int end) {
             Level l = levels.peek();
@@ -303,7 +345,7 @@ final class SplitCards {
                 other();
                 return;
             }
-            boolean hinted = l.hinted || namesCard(name, d);
+            boolean hinted = hinted(name);
             if (!hinted && !string) {
                 other(); // a bare number is a part only under a card's key
                 return;

@@ -114,7 +114,7 @@ final class StructuredText {
         try (JsonParser p = JSON.createParser(text)) {
             JsonToken t;
             while ((t = p.nextToken()) != null) {
-                splitCards(p, t, split);
+                splitCards(text, p, t, split);
                 if (t != JsonToken.VALUE_STRING && t != JsonToken.VALUE_NUMBER_INT) {
                     continue;
                 }
@@ -140,27 +140,52 @@ final class StructuredText {
     }
 
     /** Feeds a card split over sibling values ({@link SplitCards}) with the parser's tokens and their spans. */
-    private static void splitCards(JsonParser p, JsonToken t, SplitCards.InText split) throws IOException {
+    private static void splitCards(String text, JsonParser p, JsonToken t, SplitCards.InText split) throws IOException {
         switch (t) {
             case START_OBJECT, START_ARRAY -> split.open(key(p.getParsingContext()), t == JsonToken.START_ARRAY);
             case END_OBJECT, END_ARRAY -> split.close();
             case VALUE_STRING -> {
-                if (p.getTextLength() > 64 || !SplitCards.mayBePart(
-                        java.nio.CharBuffer.wrap(p.getTextCharacters(), p.getTextOffset(), p.getTextLength()))) {
-                    split.other(); // most strings: rejected on their characters, never made a String
+                int start = (int) p.currentTokenLocation().getCharOffset() + 1;
+                if (!rawMayBePart(text, start)) {
+                    split.other(); // most strings: rejected on their first characters as written, never decoded
                     return;
                 }
                 String v = p.getText();
-                int start = (int) p.currentTokenLocation().getCharOffset() + 1;
                 split.value(p.currentName(), v, true, start, (int) p.currentLocation().getCharOffset() - 1);
             }
-            case VALUE_NUMBER_INT -> split.value(p.currentName(), p.getText(), false,
-                    (int) p.currentTokenLocation().getCharOffset(), (int) p.currentLocation().getCharOffset());
+            case VALUE_NUMBER_INT -> {
+                if (p.getTextLength() > 19 || !split.hinted(p.currentName())) {
+                    split.other(); // a bare number is a part only under a card's key
+                    return;
+                }
+                split.value(p.currentName(), p.getText(), false, (int) p.currentTokenLocation().getCharOffset(),
+                        (int) p.currentLocation().getCharOffset());
+            }
             case FIELD_NAME -> {
                 // a key is not a sibling value
             }
             default -> split.other();
         }
+    }
+
+    /**
+     * Whether the string literal whose content starts at {@code from} of the text may be a card's part, read as
+     * written: an escape ({@code \u0034}) defers to the parser's reading.
+     */
+    private static boolean rawMayBePart(String text, int from) {
+        for (int i = from; i < text.length() && i - from <= SplitCards.MAX_PART; i++) {
+            char c = text.charAt(i);
+            if (c == '\\') {
+                return true;
+            }
+            if (c == '"') {
+                return i > from;
+            }
+            if (!SplitCards.partChar(c)) {
+                return false;
+            }
+        }
+        return false;
     }
 
     private static String key(JsonStreamContext ctx) {

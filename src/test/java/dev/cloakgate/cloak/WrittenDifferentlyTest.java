@@ -71,6 +71,8 @@ class WrittenDifferentlyTest {
         cloaked(Category.EMAIL, "ana.silva at example dot pt");
         cloaked(Category.EMAIL, "ana dot silva at example dot pt");
         cloaked(Category.EMAIL, "ana[dot]silva@example.pt");
+        cloaked(Category.EMAIL, "ana.silva AT example dOt pt");
+        cloaked(Category.EMAIL, "ana.silva@example[ . ]pt");
         cloaked(Category.EMAIL, "ana.silva @ example.pt");
         cloaked(Category.EMAIL, "nadia.haddad&#64;example.ma");
         cloaked(Category.EMAIL, "nadia.haddad%40example.ma");

@@ -68,6 +68,8 @@ public final class EmailDetector implements Detector {
         }
     }
 
+    private static final String[] AT_TRIGGERS = { "@", "at", "AT", "At", "aT" };
+
     /** How an address's at sign is written: as '@' with spaces or in brackets, '@' itself, or the word "at". */
     private enum At { MARKED, PLAIN, WORD }
 
@@ -78,11 +80,33 @@ public final class EmailDetector implements Detector {
      * spelled out too, so "meet me at example.com" stays prose. Each marker costs a bounded scan either side.
      */
     private static void obfuscated(String s, List<Finding> out) {
-        int n = s.length();
-        for (int i = 1; i < n; i++) {
-            char c = s.charAt(i);
-            if ((c != '[' && c != '(' && c != '{' && c != '<' && c != ' ' && c != '@') || !localChar(s.charAt(i - 1))
-                    || s.charAt(i - 1) == '.') {
+        // every marker holds '@' or "at" in some case: only those places are looked at (indexOf is a fast scan)
+        int[] next = new int[AT_TRIGGERS.length];
+        for (int k = 0; k < next.length; k++) {
+            next[k] = s.indexOf(AT_TRIGGERS[k]);
+        }
+        int resume = 0;
+        int spelledDots = 0; // whether the text spells a dot anywhere: 0 not known yet, 1 yes, -1 no
+        while (true) {
+            int k = -1;
+            for (int x = 0; x < next.length; x++) {
+                if (next[x] >= 0 && (k < 0 || next[x] < next[k])) {
+                    k = x;
+                }
+            }
+            if (k < 0) {
+                return;
+            }
+            int i = next[k];
+            next[k] = s.indexOf(AT_TRIGGERS[k], i + 1);
+            if (i < resume) {
+                continue;
+            }
+            // back over the marker's opening bracket and spaces to where the local part ends
+            for (int back = 0; back < 4 && i > 1 && " [({<".indexOf(s.charAt(i - 1)) >= 0; back++) {
+                i--;
+            }
+            if (i < 1 || !localChar(s.charAt(i - 1)) || s.charAt(i - 1) == '.') {
                 continue;
             }
             int[] marker = atMarker(s, i);
@@ -90,6 +114,14 @@ public final class EmailDetector implements Detector {
                 continue;
             }
             At kind = At.values()[marker[1]];
+            if (kind != At.MARKED) {
+                if (spelledDots == 0) {
+                    spelledDots = spellsADot(s) ? 1 : -1;
+                }
+                if (spelledDots < 0) {
+                    continue; // a plain '@' or the word "at" needs a spelled dot, and the text has none
+                }
+            }
             StringBuilder local = new StringBuilder();
             boolean[] spelled = { false };
             int start = localBefore(s, i, local, spelled);
@@ -101,9 +133,30 @@ public final class EmailDetector implements Detector {
             String rebuilt = local + "@" + domain;
             if (valid(rebuilt, 0, local.length(), rebuilt.length()) && !machineId(s, start, i)) {
                 out.add(new Finding(Category.EMAIL, start, end));
-                i = end - 1;
+                resume = end;
             }
         }
+    }
+
+    /**
+     * Whether the text could spell a dot anywhere: "dot" in any case, or a '.' before a closing bracket (what
+     * {@link #spelledDot} needs at the least). Read once per text, and only when it has a marker that needs one.
+     */
+    private static boolean spellsADot(String s) {
+        for (char d : new char[] { 'd', 'D' }) {
+            for (int i = s.indexOf(d); i >= 0; i = s.indexOf(d, i + 1)) {
+                if (s.regionMatches(true, i, "dot", 0, 3)) {
+                    return true;
+                }
+            }
+        }
+        for (int i = s.indexOf('.'); i >= 0; i = s.indexOf('.', i + 1)) {
+            int j = i + 1 < s.length() && s.charAt(i + 1) == ' ' ? i + 2 : i + 1;
+            if (j < s.length() && "])}>".indexOf(s.charAt(j)) >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The end of an at-marker starting at {@code i} and its {@link At} kind, or null. */
