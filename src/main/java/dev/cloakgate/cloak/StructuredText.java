@@ -9,6 +9,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.base.ParserBase;
 
 /**
  * Key hints inside text that is itself structured: a tool that returns a JSON document or a CSV export as
@@ -145,7 +146,7 @@ final class StructuredText {
             case START_OBJECT, START_ARRAY -> split.open(key(p.getParsingContext()), t == JsonToken.START_ARRAY);
             case END_OBJECT, END_ARRAY -> split.close();
             case VALUE_STRING -> {
-                int start = (int) p.currentTokenLocation().getCharOffset() + 1;
+                int start = tokenStart(p) + 1;
                 if (!rawMayBePart(text, start)) {
                     split.other(); // most strings: rejected on their first characters as written, never decoded
                     return;
@@ -158,14 +159,21 @@ final class StructuredText {
                     split.other(); // a bare number is a part only under a card's key
                     return;
                 }
-                split.value(p.currentName(), p.getText(), false, (int) p.currentTokenLocation().getCharOffset(),
-                        (int) p.currentLocation().getCharOffset());
+                split.value(p.currentName(), p.getText(), false, tokenStart(p), (int) p.currentLocation().getCharOffset());
             }
             case FIELD_NAME -> {
                 // a key is not a sibling value
             }
             default -> split.other();
         }
+    }
+
+    /**
+     * Where the current token starts in the text, read without building a location for every value (the parser
+     * counts one past it, as its own currentTokenLocation() corrects).
+     */
+    private static int tokenStart(JsonParser p) {
+        return (int) (p instanceof ParserBase b ? b.getTokenCharacterOffset() - 1 : p.currentTokenLocation().getCharOffset());
     }
 
     /**

@@ -146,13 +146,15 @@ class WrittenDifferentlyTest {
     @Test
     void aCardSplitOverValuesOfJsonTextIsFoundAtEachPart() {
         String text = "{\"payments\":[{\"card_1\":\"4111 1111\",\"card_2\":\"1111 1111\"}],"
-                + "\"pan_parts\":[[\"5555\",\"5555\",\"5555\",\"4444\"]],\"n\":\"\\u0034012\"}";
+                + "\"pan_parts\":[[\"5555\",\"5555\",\"5555\",\"4444\"]],\"n\":\"\\u0034012\",\"card\":[4012,8888,8888,1881]}";
         Vault vault = new Vault(64);
         String out = walker.cloakString(text, null, vault, "crm", new Counts());
         for (String part : List.of("\"4111 1111\"", "\"1111 1111\"", "\"5555\"", "\"4444\"")) {
             assertFalse(out.contains(part), part + " in " + out);
         }
         assertTrue(out.contains("\"card_1\":\"[CREDIT_CARD_"), out);
+        assertTrue(out.matches(".*\"card\":\\[\\[CREDIT_CARD_\\d+],\\[CREDIT_CARD_\\d+],\\[CREDIT_CARD_\\d+],\\[CREDIT_CARD_\\d+]]}"),
+                "numbers under a card key, each replaced exactly: " + out);
     }
 
     @Test

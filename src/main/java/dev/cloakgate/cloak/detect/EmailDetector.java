@@ -86,7 +86,6 @@ public final class EmailDetector implements Detector {
             next[k] = s.indexOf(AT_TRIGGERS[k]);
         }
         int resume = 0;
-        int spelledDots = 0; // whether the text spells a dot anywhere: 0 not known yet, 1 yes, -1 no
         while (true) {
             int k = -1;
             for (int x = 0; x < next.length; x++) {
@@ -114,13 +113,8 @@ public final class EmailDetector implements Detector {
                 continue;
             }
             At kind = At.values()[marker[1]];
-            if (kind != At.MARKED) {
-                if (spelledDots == 0) {
-                    spelledDots = spellsADot(s) ? 1 : -1;
-                }
-                if (spelledDots < 0) {
-                    continue; // a plain '@' or the word "at" needs a spelled dot, and the text has none
-                }
+            if (kind != At.MARKED && !spelledNear(s, i, marker[0])) {
+                continue; // a plain '@' or the word "at" needs a spelled dot, and none touches this one's parts
             }
             StringBuilder local = new StringBuilder();
             boolean[] spelled = { false };
@@ -139,24 +133,22 @@ public final class EmailDetector implements Detector {
     }
 
     /**
-     * Whether the text could spell a dot anywhere: "dot" in any case, or a '.' before a closing bracket (what
-     * {@link #spelledDot} needs at the least). Read once per text, and only when it has a marker that needs one.
+     * Whether a spelled-out dot ends the plain stretch of local part before {@code localEnd}, or the plain stretch
+     * of domain after {@code domainStart}: cheap (no copy), and false for every ordinary address.
      */
-    private static boolean spellsADot(String s) {
-        for (char d : new char[] { 'd', 'D' }) {
-            for (int i = s.indexOf(d); i >= 0; i = s.indexOf(d, i + 1)) {
-                if (s.regionMatches(true, i, "dot", 0, 3)) {
-                    return true;
-                }
-            }
+    private static boolean spelledNear(String s, int localEnd, int domainStart) {
+        int p = localEnd;
+        while (p > 0 && localEnd - p < 256 && localChar(s.charAt(p - 1))) {
+            p--;
         }
-        for (int i = s.indexOf('.'); i >= 0; i = s.indexOf('.', i + 1)) {
-            int j = i + 1 < s.length() && s.charAt(i + 1) == ' ' ? i + 2 : i + 1;
-            if (j < s.length() && "])}>".indexOf(s.charAt(j)) >= 0) {
-                return true;
-            }
+        if (spelledDotBefore(s, p) >= 0) {
+            return true;
         }
-        return false;
+        int q = domainStart;
+        while (q < s.length() && q - domainStart < 256 && domainChar(s.charAt(q))) {
+            q++;
+        }
+        return spelledDot(s, q) >= 0;
     }
 
     /** The end of an at-marker starting at {@code i} and its {@link At} kind, or null. */
