@@ -246,6 +246,8 @@ const SURFACES = [
   ['prompts.embedded_resource', 'prompts/get prompt_embedded_resource', false],
   ['prompts.arguments_echo', 'prompts/get prompt_echo', false],
   ['completion', 'completion/complete (any prompt argument or template variable)', false],
+  // issue 9, item 9
+  ['tool.split_fields', 'tools/call split_fields (cards split over sibling JSON values, as structuredContent and as JSON text)', false],
 ].map(([name, via, inPlantEverything]) => ({ name, via, inPlantEverything }));
 
 const text = (t) => ({ type: 'text', text: t });
@@ -374,6 +376,22 @@ function customContent(plants) {
     { type: 'x-ledger-entry', counterparty: { name: p.of('PERSON'), account: p.of('IBAN') }, amount: '12.50' },
   ];
 }
+
+// --- issue 9, item 9: card numbers split over sibling JSON values, which no single string holds whole ---
+// Every 16-digit card written with ASCII digits, as four strings of four digits and as two fields named
+// card_1 and card_2; the test searches for the quoted parts.
+function splitFields(plants) {
+  const cards = (plants.byCategory.CREDIT_CARD ?? []).map((v) => v.replace(/[^0-9]/g, '')).filter((d) => d.length === 16);
+  const groups = (d) => [d.slice(0, 4), d.slice(4, 8), d.slice(8, 12), d.slice(12)];
+  return {
+    payments: cards.map((d) => {
+      const g = groups(d);
+      return { holder: 'on file', card_1: `${g[0]} ${g[1]}`, card_2: `${g[2]} ${g[3]}`, expires: '12/29' };
+    }),
+    pan_parts: cards.map(groups),
+  };
+}
+// --- end of issue 9, item 9 ---
 
 function resultMeta(plants) {
   const p = plants.picker('tool.result_meta');
@@ -755,6 +773,11 @@ function buildTools(plants) {
     binary_content: { description: 'Image and audio blocks with annotations and _meta', run: content(binaryContent) },
     custom_content: { description: 'Content blocks of types no spec defines', run: content(customContent) },
     result_meta: { description: '_meta on the result and on a content block', run: async () => resultMeta(plants) },
+    // issue 9, item 9
+    split_fields: {
+      description: 'Card numbers split over sibling JSON values, as structuredContent and as JSON text',
+      run: async () => ({ content: [text(JSON.stringify(splitFields(plants)))], structuredContent: splitFields(plants) }),
+    },
     rpc_error: {
       description: `Answers with a JSON-RPC error ${TOOL_ERROR_CODE}`,
       run: async () => {

@@ -46,14 +46,31 @@ public final class Detection {
         return new Detection(d, false);
     }
 
-    /** Non-overlapping findings in {@code text}, in order. */
+    /**
+     * Non-overlapping findings in {@code text}, in order, as spans of {@code text} as given. The deterministic
+     * detectors read its normalised view (NFKC, invisibles removed, Unicode digits, spaces and dashes unified,
+     * escapes decoded), a statistical model the lighter view it was trained for ({@link NormalizedText#asWritten});
+     * each finding covers whatever its view folded into it.
+     */
     public List<Finding> find(String text) {
+        NormalizedText view = NormalizedText.of(text);
+        NormalizedText written = null;
         List<Finding> all = new ArrayList<>();
         for (Detector d : detectors) {
-            d.detect(text, all);
+            NormalizedText v = view;
+            if (d.category().statistical()) {
+                // the lighter view changes a subset of what the full one does: nothing when that changes nothing
+                written = written != null ? written : view.identity() ? view : NormalizedText.asWritten(text);
+                v = written;
+            }
+            int from = all.size();
+            d.detect(v, all);
+            v.toOriginal(all, from);
         }
         if (keyHints) {
-            StructuredText.hints(text, this, all);
+            int from = all.size();
+            StructuredText.hints(view.text(), this, all);
+            view.toOriginal(all, from);
         }
         return resolve(all);
     }
@@ -70,7 +87,19 @@ public final class Detection {
     /** Whether a value under a key naming {@code category} is one (the looser, hinted test). */
     public boolean acceptsHinted(Category category, String value) {
         Detector d = byCategory.get(category);
-        return d != null && d.acceptsHinted(value);
+        return d != null && d.acceptsHinted(NormalizedText.of(value).text());
+    }
+
+    /** Whether {@code value} is, whole, one value of {@code category} by that category's own detector. */
+    boolean isWhole(Category category, String value) {
+        Detector d = byCategory.get(category);
+        if (d == null) {
+            return false;
+        }
+        NormalizedText view = NormalizedText.of(value);
+        List<Finding> f = new ArrayList<>(2);
+        d.detect(view, f);
+        return f.size() == 1 && f.get(0).start() == 0 && f.get(0).end() == view.text().length();
     }
 
     static List<Finding> resolve(List<Finding> all) {

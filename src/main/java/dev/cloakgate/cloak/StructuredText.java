@@ -9,6 +9,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.base.ParserBase;
 
 /**
  * Key hints inside text that is itself structured: a tool that returns a JSON document or a CSV export as
@@ -110,9 +111,11 @@ final class StructuredText {
     }
 
     private static void json(String text, Detection d, List<Finding> out) {
+        SplitCards.InText split = new SplitCards.InText(d, out);
         try (JsonParser p = JSON.createParser(text)) {
             JsonToken t;
             while ((t = p.nextToken()) != null) {
+                splitCards(text, p, t, split);
                 if (t != JsonToken.VALUE_STRING && t != JsonToken.VALUE_NUMBER_INT) {
                     continue;
                 }
@@ -135,6 +138,62 @@ final class StructuredText {
         } catch (IOException | RuntimeException e) {
             // not JSON after all, or truncated: what was found so far stands
         }
+    }
+
+    /** Feeds a card split over sibling values ({@link SplitCards}) with the parser's tokens and their spans. */
+    private static void splitCards(String text, JsonParser p, JsonToken t, SplitCards.InText split) throws IOException {
+        switch (t) {
+            case START_OBJECT, START_ARRAY -> split.open(key(p.getParsingContext()), t == JsonToken.START_ARRAY);
+            case END_OBJECT, END_ARRAY -> split.close();
+            case VALUE_STRING -> {
+                int start = tokenStart(p) + 1;
+                if (!rawMayBePart(text, start)) {
+                    split.other(); // most strings: rejected on their first characters as written, never decoded
+                    return;
+                }
+                String v = p.getText();
+                split.value(p.currentName(), v, true, start, (int) p.currentLocation().getCharOffset() - 1);
+            }
+            case VALUE_NUMBER_INT -> {
+                if (p.getTextLength() > 19 || !split.hinted(p.currentName())) {
+                    split.other(); // a bare number is a part only under a card's key
+                    return;
+                }
+                split.value(p.currentName(), p.getText(), false, tokenStart(p), (int) p.currentLocation().getCharOffset());
+            }
+            case FIELD_NAME -> {
+                // a key is not a sibling value
+            }
+            default -> split.other();
+        }
+    }
+
+    /**
+     * Where the current token starts in the text, read without building a location for every value (the parser
+     * counts one past it, as its own currentTokenLocation() corrects).
+     */
+    private static int tokenStart(JsonParser p) {
+        return (int) (p instanceof ParserBase b ? b.getTokenCharacterOffset() - 1 : p.currentTokenLocation().getCharOffset());
+    }
+
+    /**
+     * Whether the string literal whose content starts at {@code from} of the text may be a card's part, read as
+     * written: an escape ({@code \u0034}) defers to the parser's reading.
+     */
+    private static boolean rawMayBePart(String text, int from) {
+        for (int i = from; i < text.length() && i - from <= SplitCards.MAX_PART; i++) {
+            char c = text.charAt(i);
+            if (c == '\\') {
+                return true;
+            }
+            if (c == '"') {
+                return i > from;
+            }
+            if (!SplitCards.partChar(c)) {
+                return false;
+            }
+        }
+        return false;
     }
 
     private static String key(JsonStreamContext ctx) {

@@ -6,7 +6,8 @@ import dev.cloakgate.cloak.Category;
 import dev.cloakgate.cloak.Finding;
 
 /**
- * Payment card numbers: 13 to 19 digits, plain or grouped with single spaces or dashes, that pass Luhn and
+ * Payment card numbers: 13 to 19 digits, plain or grouped with single spaces, dashes or dots or wrapped over a
+ * line (see {@link DigitRuns}), that pass Luhn and
  * start with an issuer range of a major network (Mastercard's 2-series included). Luhn alone would accept one
  * random digit run in ten.
  */
@@ -30,7 +31,7 @@ public final class CreditCardDetector implements Detector {
 
     @Override
     public boolean acceptsHinted(String value) {
-        String d = value.replaceAll("[ -]", "");
+        String d = value.replaceAll("[\\s.-]", "");
         return d.length() >= 12 && d.length() <= 19 && d.chars().allMatch(Character::isDigit) && Luhn.valid(d);
     }
 

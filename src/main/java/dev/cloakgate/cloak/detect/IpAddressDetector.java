@@ -39,7 +39,8 @@ public final class IpAddressDetector implements Detector {
                 }
                 if (boundaryBefore(s, start) && !Chars.wordAt(s, end)) {
                     int e = trimmedV6End(s, start, end);
-                    if (e > start && validV6(s.substring(start, e))) {
+                    // no address is longer than 45 characters: a longer run is not parsed (nor copied) at all
+                    if (e > start && e - start <= 45 && validV6(s.substring(start, e))) {
                         out.add(new Finding(Category.IP_ADDRESS, start, e));
                         v6.add(new int[] { start, e });
                     }

@@ -14,8 +14,10 @@ import opennlp.tools.util.Span;
  * Named entities found by an OpenNLP name-finder model (PERSON by default: a gateway tokenizes what the model
  * must then reason over, and "France" identifies nobody). Everything a model finds is reported as the category
  * it was configured for. Text is fed one line at a time, in windows of at most {@value #WINDOW} tokens,
- * tokenized exactly as the model was trained ({@link SimpleTokenizer}). The model is shared; a finder (which is
- * not thread-safe) is kept per thread.
+ * tokenized exactly as the model was trained ({@link SimpleTokenizer}). A line is tokenized a chunk at a time
+ * ({@link LineTokens}) and only the tokens the current window needs are held, so a multi-megabyte line (a JSON
+ * result on one line) costs bounded memory and linear time and gets the same windows, hence the same findings, as
+ * if it had been tokenized whole. The model is shared; a finder (which is not thread-safe) is kept per thread.
  */
 public final class NameFinderDetector implements Detector {
     static final int WINDOW = 64;
@@ -107,21 +109,37 @@ public final class NameFinderDetector implements Detector {
         f.reset();
         List<Finding> found = new java.util.ArrayList<>();
         Tokens tokens = new Tokens();
+        eachLine(s, (from, to) -> line(f, s, from, to, found, tokens));
+        if (!found.isEmpty()) {
+            List<Finding> names = merged(s, found);
+            propagate(s, names, tokens);
+            out.addAll(names);
+        }
+    }
+
+    /** Each line of {@code s} that has a letter: the lines the model runs on. */
+    private static void eachLine(String s, LineTokens.Visitor line) {
         int n = s.length();
         int lineStart = 0;
         while (lineStart < n) {
             int nl = s.indexOf('\n', lineStart);
             int lineEnd = nl < 0 ? n : nl;
             if (hasLetter(s, lineStart, lineEnd)) {
-                line(f, s, lineStart, lineEnd, found, tokens);
+                line.token(lineStart, lineEnd);
             }
             lineStart = lineEnd + 1;
         }
-        if (!found.isEmpty()) {
-            found = merged(s, found);
-            propagate(s, found, tokens);
-            out.addAll(found);
-        }
+    }
+
+    /** The tokens of every line the model ran on, in order, tokenized again: for propagation in a long text. */
+    private static void eachLineTokens(String s, LineTokens.Visitor visit) {
+        eachLine(s, (from, to) -> {
+            LineTokens lt = new LineTokens(s, from, to);
+            for (int k = 0; lt.has(k); k++) {
+                visit.token(lt.start(k), lt.end(k));
+                lt.dropBefore(k);
+            }
+        });
     }
 
     /** "[Sarah] [Mitchell]" is one name: findings separated only by spaces are joined. */
@@ -131,7 +149,9 @@ public final class NameFinderDetector implements Detector {
         Finding cur = found.get(0);
         for (int i = 1; i < found.size(); i++) {
             Finding next = found.get(i);
-            String between = next.start() >= cur.end() ? s.substring(cur.end(), next.start()) : "x";
+            // names far apart are not copied out to learn that they are
+            String between = next.start() >= cur.end() && next.start() - cur.end() <= 2
+                    ? s.substring(cur.end(), next.start()) : "x";
             if (between.length() <= 2 && (between.equals(" ") || between.equals("  ") || between.equals("\t"))) {
                 cur = new Finding(category, cur.start(), next.end());
             } else {
@@ -170,26 +190,46 @@ public final class NameFinderDetector implements Detector {
         if (parts.isEmpty() && logins.isEmpty()) {
             return;
         }
-        java.util.BitSet covered = new java.util.BitSet(s.length());
-        for (Finding f : found) {
-            covered.set(f.start(), f.end());
-        }
+        // found is sorted by start: whether a position is covered is read with a cursor, not a bitmap of the text
+        Covered covered = new Covered(found);
         List<Finding> more = new java.util.ArrayList<>();
-        for (int k = 0; k < tokens.size; k++) {
-            int start = tokens.starts[k];
-            int end = tokens.ends[k];
-            if (end - start < 3 || covered.get(start)) {
-                continue;
-            }
-            String w = s.substring(start, end);
-            if (parts.contains(w)) {
+        LineTokens.Visitor part = (start, end) -> {
+            if (end - start >= 3 && !covered.at(start) && parts.contains(s.substring(start, end))) {
                 more.add(new Finding(category, start, end));
             }
+        };
+        if (tokens.complete) {
+            for (int k = 0; k < tokens.size; k++) {
+                part.token(tokens.starts[k], tokens.ends[k]);
+            }
+        } else {
+            eachLineTokens(s, part); // a text too long to keep its tokens: tokenize it again, the same way
         }
         if (!logins.isEmpty()) {
-            logins(s, logins, covered, more);
+            logins(s, logins, new Covered(found), more);
         }
         found.addAll(more);
+    }
+
+    /** Whether positions, asked in increasing order, fall inside findings sorted by start (overlaps allowed). */
+    private static final class Covered {
+        private final List<Finding> found;
+        private final int size;
+        private int next;
+        private int maxEnd = -1;
+
+        Covered(List<Finding> found) {
+            this.found = found;
+            this.size = found.size();
+        }
+
+        boolean at(int position) {
+            while (next < size && found.get(next).start() <= position) {
+                maxEnd = Math.max(maxEnd, found.get(next).end());
+                next++;
+            }
+            return position < maxEnd;
+        }
     }
 
     /**
@@ -197,7 +237,7 @@ public final class NameFinderDetector implements Detector {
      * letters, digits, '.', '_' and '-' that start with a letter, compared lower-cased (a sentence's full stop
      * after one is not part of it).
      */
-    private void logins(String s, Set<String> logins, java.util.BitSet covered, List<Finding> more) {
+    private void logins(String s, Set<String> logins, Covered covered, List<Finding> more) {
         int n = s.length();
         int i = 0;
         while (i < n) {
@@ -213,7 +253,7 @@ public final class NameFinderDetector implements Detector {
             while (end > i && s.charAt(end - 1) == '.') {
                 end--;
             }
-            if (end - i >= 3 && end - i <= 41 && !covered.get(i)
+            if (end - i >= 3 && end - i <= 41 && !covered.at(i)
                     && logins.contains(s.substring(i, end).toLowerCase(java.util.Locale.ROOT))) {
                 more.add(new Finding(category, i, end));
             }
@@ -225,13 +265,27 @@ public final class NameFinderDetector implements Detector {
         return Character.isLetterOrDigit(c) || c == '.' || c == '_' || c == '-';
     }
 
-    /** Token offsets of the lines the model ran on, kept for propagation (no second tokenization). */
+    /**
+     * Token offsets of the lines the model ran on, kept for propagation (no second tokenization) up to
+     * {@value #KEPT_TOKENS} tokens; a longer text is tokenized again instead, so memory stays bounded.
+     */
     private static final class Tokens {
+        static final int KEPT_TOKENS = 1 << 18;
         int[] starts = new int[256];
         int[] ends = new int[256];
         int size;
+        boolean complete = true;
 
         void add(int start, int end) {
+            if (!complete) {
+                return;
+            }
+            if (size == KEPT_TOKENS) {
+                complete = false;
+                starts = null;
+                ends = null;
+                return;
+            }
             if (size == starts.length) {
                 starts = java.util.Arrays.copyOf(starts, size * 2);
                 ends = java.util.Arrays.copyOf(ends, size * 2);
@@ -239,6 +293,129 @@ public final class NameFinderDetector implements Detector {
             starts[size] = start;
             ends[size] = end;
             size++;
+        }
+    }
+
+    /**
+     * One line's tokens, exactly as {@link SimpleTokenizer} gives them for the whole line (with '_' read as a
+     * space), produced a chunk at a time and held in a sliding buffer: chunks end where the tokenizer splits
+     * anyway (whitespace, or a change of character class), so no token is cut in two.
+     */
+    static final class LineTokens {
+        /** A span of the text: a token, or a line. */
+        interface Visitor {
+            void token(int start, int end);
+        }
+
+        /** Characters tokenized at a time. */
+        static final int CHUNK = 4096;
+
+        private final String s;
+        private final int to;
+        private int next;
+        private int base;
+        private int size;
+        private int floor;
+        private int[] starts = new int[64];
+        private int[] ends = new int[64];
+        private String[] words = new String[64];
+
+        LineTokens(String s, int from, int to) {
+            this.s = s;
+            this.to = to;
+            this.next = from;
+        }
+
+        /** Whether token {@code k} of the line exists, tokenizing further as needed. */
+        boolean has(int k) {
+            while (k >= base + size && next < to) {
+                fill();
+            }
+            return k < base + size;
+        }
+
+        /** The number of tokens of the line, all of them read. */
+        int total() {
+            while (next < to) {
+                fill();
+            }
+            return base + size;
+        }
+
+        /** The smallest of {@code k} and the line's token count. */
+        int clamp(int k) {
+            return k <= 0 || has(k - 1) ? k : total();
+        }
+
+        int start(int k) {
+            return starts[k - base];
+        }
+
+        int end(int k) {
+            return ends[k - base];
+        }
+
+        String word(int k) {
+            return words[k - base];
+        }
+
+        /** The tokens before {@code k} will not be asked for again: the next chunk may take their place. */
+        void dropBefore(int k) {
+            floor = Math.max(floor, k);
+        }
+
+        private void fill() {
+            int drop = Math.min(size, floor - base);
+            if (drop > 0) {
+                // once per chunk, so the buffer holds what the current window needs plus a chunk
+                System.arraycopy(starts, drop, starts, 0, size - drop);
+                System.arraycopy(ends, drop, ends, 0, size - drop);
+                System.arraycopy(words, drop, words, 0, size - drop);
+                java.util.Arrays.fill(words, size - drop, size, null);
+                base += drop;
+                size -= drop;
+            }
+            int end = to - next <= CHUNK ? to : cut(next + CHUNK);
+            String chunk = s.substring(next, end).replace('_', ' ');
+            for (Span t : SimpleTokenizer.INSTANCE.tokenizePos(chunk)) {
+                if (size == starts.length) {
+                    starts = java.util.Arrays.copyOf(starts, size * 2);
+                    ends = java.util.Arrays.copyOf(ends, size * 2);
+                    words = java.util.Arrays.copyOf(words, size * 2);
+                }
+                starts[size] = next + t.getStart();
+                ends[size] = next + t.getEnd();
+                words[size] = chunk.substring(t.getStart(), t.getEnd());
+                size++;
+            }
+            next = end;
+        }
+
+        /** Where to end a chunk near {@code at}: at whitespace, else where the character class changes. */
+        private int cut(int at) {
+            int floor = next + CHUNK / 2;
+            for (int i = at; i > floor; i--) {
+                char c = s.charAt(i);
+                if (c == ' ' || c == '\t' || c == '_') {
+                    return i;
+                }
+            }
+            for (int i = at; i > floor; i--) {
+                int a = kind(s.charAt(i - 1));
+                int b = kind(s.charAt(i));
+                if (a != b || (a == 3 && s.charAt(i - 1) != s.charAt(i))) {
+                    return i;
+                }
+            }
+            return at; // a single token thousands of characters long: cut it
+        }
+
+        /** SimpleTokenizer's character classes: 0 whitespace, 1 letter, 2 digit, 3 other (each its own token). */
+        private static int kind(char c) {
+            if (opennlp.tools.util.StringUtil.isWhitespace(c) || c == '_') {
+                return 0;
+            }
+            return Character.isAlphabetic(c) ? 1 : Character.isDigit(c) ? 2 : 3;
         }
     }
 
@@ -266,39 +443,45 @@ public final class NameFinderDetector implements Detector {
      */
     private void line(Finder f, String s, int from, int to, List<Finding> out, Tokens tokens) {
         // file names and identifiers join names with underscores (Rossi_Marco.pdf): split them like spaces
-        String line = s.substring(from, to).replace('_', ' ');
-        Span[] tok = SimpleTokenizer.INSTANCE.tokenizePos(line);
-        String[] words = new String[tok.length];
-        for (int k = 0; k < tok.length; k++) {
-            words[k] = line.substring(tok[k].getStart(), tok[k].getEnd());
-            tokens.add(from + tok[k].getStart(), from + tok[k].getEnd());
-        }
+        LineTokens lt = new LineTokens(s, from, to);
+        int recorded = 0;
         int k = 0;
-        while (k < words.length) {
-            if (!candidate(words[k])) {
+        while (lt.has(k)) {
+            for (; recorded <= k; recorded++) {
+                tokens.add(lt.start(recorded), lt.end(recorded));
+            }
+            if (!candidate(lt.word(k))) {
                 k++;
+                lt.dropBefore(k - CONTEXT);
                 continue;
             }
             int start = Math.max(0, k - CONTEXT);
-            int end = Math.min(words.length, k + CONTEXT + 1);
+            int end = lt.clamp(k + CONTEXT + 1);
             // extend over further candidates within reach, up to the window size
             int next = k + 1;
             while (next < end && end - start < WINDOW) {
-                if (candidate(words[next])) {
-                    end = Math.min(words.length, Math.max(end, next + CONTEXT + 1));
+                if (candidate(lt.word(next))) {
+                    end = lt.clamp(Math.max(end, next + CONTEXT + 1));
                 }
                 next++;
             }
             end = Math.min(end, start + WINDOW);
-            String[] window = java.util.Arrays.copyOfRange(words, start, end);
+            String[] window = new String[end - start];
+            for (int w = start; w < end; w++) {
+                window[w - start] = lt.word(w);
+            }
             for (Span span : f.find(window)) {
-                int fs = from + tok[start + span.getStart()].getStart();
-                int fe = from + tok[start + span.getEnd() - 1].getEnd();
+                int fs = lt.start(start + span.getStart());
+                int fe = lt.end(start + span.getEnd() - 1);
                 if (plausible(s, fs, fe)) {
                     out.add(new Finding(category, fs, fe));
                 }
             }
+            for (; recorded < end; recorded++) {
+                tokens.add(lt.start(recorded), lt.end(recorded));
+            }
             k = end;
+            lt.dropBefore(k - CONTEXT);
         }
     }
 

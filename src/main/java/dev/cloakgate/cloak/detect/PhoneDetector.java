@@ -107,9 +107,12 @@ public final class PhoneDetector implements Detector {
         }
         int lastDigit = j;
         int seps = 0;
-        while (j < n) {
+        int digits = 0;
+        // past 17 digits it is no phone number whatever follows: stop, so a long run costs no more than that
+        while (j < n && digits <= 17) {
             char c = s.charAt(j);
             if (Chars.digit(c)) {
+                digits++;
                 lastDigit = j;
                 seps = 0;
                 j++;

@@ -18,7 +18,7 @@ import dev.cloakgate.cloak.Finding;
 public final class SecretDetector implements Detector {
 
     /** {@code lead}: how many characters the pattern may start before its literal prefix. */
-    private record Kind(String prefix, Pattern pattern, boolean jwt, int lead) {
+    private record Kind(String prefix, Pattern pattern, int lead) {
     }
 
     private static final Kind[] KINDS = {
@@ -28,18 +28,28 @@ public final class SecretDetector implements Detector {
             kind("github_pat_", "github_pat_[A-Za-z0-9_]{22,255}"),
             kind("xox", "xox[abposre]-[A-Za-z0-9-]{10,250}"),
             new Kind("hooks.slack.com", Pattern.compile("https://hooks\\.slack\\.com/(?:services|workflows)/[A-Za-z0-9/_-]{20,200}"),
-                    false, 8),
+                    8),
             kind("sk-ant-", "sk-ant-[a-z0-9]{2,10}-[A-Za-z0-9_-]{20,200}"),
             kind("sk-", "sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,200}(?![A-Za-z0-9_-])"),
             // publishable keys (pk_live_) are public by design: not secrets
-            new Kind("_live_", Pattern.compile("(?:sk|rk)_live_[A-Za-z0-9]{10,200}"), false, 2),
-            new Kind("_test_", Pattern.compile("(?:sk|rk)_test_[A-Za-z0-9]{10,200}"), false, 2),
+            new Kind("_live_", Pattern.compile("(?:sk|rk)_live_[A-Za-z0-9]{10,200}"), 2),
+            new Kind("_test_", Pattern.compile("(?:sk|rk)_test_[A-Za-z0-9]{10,200}"), 2),
             kind("AIza", "AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])"),
             kind("SG.", "SG\\.[A-Za-z0-9_-]{16,32}\\.[A-Za-z0-9_-]{16,64}"),
             kind("AC", "AC[0-9a-f]{32}(?![0-9a-fA-F])"),
-            kind("SK", "SK[0-9a-f]{32}(?![0-9a-fA-F])"),
-            kind("-----BEGIN", "-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\\s\\S]{0,20000}?-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"),
-            new Kind("eyJ", Pattern.compile("eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{0,2000}"), true, 0), };
+            kind("SK", "SK[0-9a-f]{32}(?![0-9a-fA-F])"), };
+
+    /**
+     * PEM private-key blocks and JWTs are not in the table: their bodies are long (a key up to 20,000 characters,
+     * a JWT's parts unbounded), and a regex retried at every repeated prefix ("-----BEGIN ..." or "eyJ" a million
+     * times over) would rescan them each time. {@link #pems} and {@link #jwts} scan each character a bounded
+     * number of times instead.
+     */
+    private static final Pattern PEM_HEADER = Pattern.compile("-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----");
+    private static final Pattern PEM_FOOTER = Pattern.compile("-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----");
+    private static final int PEM_BODY = 20_000;
+    private static final int PEM_MARKER = 80;
+    private static final int JWT_TAIL = 2000;
 
     /** Key words that name a credential, compared with the key lower-cased and without '_' and '-'. */
     private static final String[] KEY_WORDS = { "secret", "password", "passwd", "pwd", "apikey", "accesskey",
@@ -49,7 +59,7 @@ public final class SecretDetector implements Detector {
     private static final int MAX_VALUE = 512;
 
     private static Kind kind(String prefix, String regex) {
-        return new Kind(prefix, Pattern.compile(regex), false, 0);
+        return new Kind(prefix, Pattern.compile(regex), 0);
     }
 
     @Override
@@ -69,16 +79,101 @@ public final class SecretDetector implements Detector {
             while (from >= 0 && from < s.length() && m.find(Math.max(0, from - k.lead))) {
                 int start = m.start();
                 boolean placeholder = s.startsWith("EXAMPLE", m.end() - 7); // AWS's documented AKIA...EXAMPLE
-                if (!placeholder && (!Chars.wordAt(s, start - 1) || k.prefix.startsWith("-") || k.prefix.startsWith("hooks"))) {
-                    if (!k.jwt || jwtHeader(s, start)) {
-                        out.add(new Finding(Category.SECRET, start, m.end()));
-                    }
+                if (!placeholder && (!Chars.wordAt(s, start - 1) || k.prefix.startsWith("hooks"))) {
+                    out.add(new Finding(Category.SECRET, start, m.end()));
                 }
                 from = s.indexOf(k.prefix, Math.max(m.end(), start + 1));
             }
         }
+        pems(s, out);
+        jwts(s, out);
         keyed(s, out);
         urlPasswords(s, out);
+    }
+
+    /**
+     * PEM private-key blocks: a header, then the first footer at most {@value #PEM_BODY} characters after it.
+     * Footers are looked for once, left to right, whatever the number of headers.
+     */
+    private static void pems(String s, List<Finding> out) {
+        int begin = s.indexOf("-----BEGIN");
+        if (begin < 0) {
+            return;
+        }
+        Matcher header = PEM_HEADER.matcher(s);
+        Matcher footer = PEM_FOOTER.matcher(s);
+        int footerAt = -1; // the first valid footer at or after scanned - 1, or -1 when not yet known
+        int scanned = 0;
+        boolean noMore = false;
+        while (begin >= 0) {
+            header.region(begin, Math.min(s.length(), begin + PEM_MARKER));
+            if (!header.lookingAt()) {
+                begin = s.indexOf("-----BEGIN", begin + 1);
+                continue;
+            }
+            int h = header.end();
+            if (footerAt < h && !noMore) {
+                footerAt = -1;
+                int q = s.indexOf("-----END", Math.max(h, scanned));
+                while (q >= 0) {
+                    footer.region(q, Math.min(s.length(), q + PEM_MARKER));
+                    if (footer.lookingAt()) {
+                        footerAt = q;
+                        break;
+                    }
+                    q = s.indexOf("-----END", q + 1);
+                }
+                noMore = q < 0;
+                scanned = q < 0 ? s.length() : q;
+            }
+            if (footerAt >= h && footerAt - h <= PEM_BODY) {
+                footer.region(footerAt, Math.min(s.length(), footerAt + PEM_MARKER));
+                footer.lookingAt();
+                out.add(new Finding(Category.SECRET, begin, footer.end()));
+                begin = s.indexOf("-----BEGIN", footer.end());
+            } else {
+                begin = s.indexOf("-----BEGIN", begin + 1);
+            }
+        }
+    }
+
+    /**
+     * JWTs: {@code eyJ} and base64url, a dot, base64url, a dot and up to {@value #JWT_TAIL} more, the header
+     * decoding to JSON that names its {@code alg}. A run that fails fails for every {@code eyJ} inside it, so
+     * the scan resumes after it: each character is read a bounded number of times.
+     */
+    private static void jwts(String s, List<Finding> out) {
+        int n = s.length();
+        int at = s.indexOf("eyJ");
+        while (at >= 0) {
+            int first = urlRun(s, at + 3);
+            int next = first;
+            if (first - at - 3 >= 8 && first < n && s.charAt(first) == '.') {
+                int second = urlRun(s, first + 1);
+                if (second - first - 1 >= 8 && second < n && s.charAt(second) == '.') {
+                    int end = Math.min(urlRun(s, second + 1), second + 1 + JWT_TAIL);
+                    boolean placeholder = s.startsWith("EXAMPLE", end - 7);
+                    if (!placeholder && !Chars.wordAt(s, at - 1) && jwtHeader(s, at)) {
+                        out.add(new Finding(Category.SECRET, at, end));
+                    }
+                    next = end;
+                }
+            }
+            at = s.indexOf("eyJ", Math.max(next, at + 1));
+        }
+    }
+
+    /** The end of the run of base64url characters from {@code i}. */
+    private static int urlRun(String s, int i) {
+        int j = i;
+        while (j < s.length()) {
+            char c = s.charAt(j);
+            if (!(Chars.asciiAlnum(c) || c == '_' || c == '-')) {
+                break;
+            }
+            j++;
+        }
+        return j;
     }
 
     /**
