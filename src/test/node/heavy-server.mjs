@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // An MCP server that sends too much: results larger than the gateway accepts, floods of notifications, calls
-// that never end. For the transport-limit tests (issue 9, items 6-8).
+// that never end. For the transport-limit tests.
 //
 //   node heavy-server.mjs stdio --name NAME
 //   node heavy-server.mjs http <port> --name NAME

@@ -246,7 +246,7 @@ const SURFACES = [
   ['prompts.embedded_resource', 'prompts/get prompt_embedded_resource', false],
   ['prompts.arguments_echo', 'prompts/get prompt_echo', false],
   ['completion', 'completion/complete (any prompt argument or template variable)', false],
-  // issue 9, item 9
+  // values written differently (Unicode, obfuscation, encodings)
   ['tool.split_fields', 'tools/call split_fields (cards split over sibling JSON values, as structuredContent and as JSON text)', false],
 ].map(([name, via, inPlantEverything]) => ({ name, via, inPlantEverything }));
 
@@ -377,7 +377,7 @@ function customContent(plants) {
   ];
 }
 
-// --- issue 9, item 9: card numbers split over sibling JSON values, which no single string holds whole ---
+// card numbers split over sibling JSON values, which no single string holds whole
 // Every 16-digit card written with ASCII digits, as four strings of four digits and as two fields named
 // card_1 and card_2; the test searches for the quoted parts.
 function splitFields(plants) {
@@ -391,7 +391,6 @@ function splitFields(plants) {
     pan_parts: cards.map(groups),
   };
 }
-// --- end of issue 9, item 9 ---
 
 function resultMeta(plants) {
   const p = plants.picker('tool.result_meta');
@@ -773,7 +772,7 @@ function buildTools(plants) {
     binary_content: { description: 'Image and audio blocks with annotations and _meta', run: content(binaryContent) },
     custom_content: { description: 'Content blocks of types no spec defines', run: content(customContent) },
     result_meta: { description: '_meta on the result and on a content block', run: async () => resultMeta(plants) },
-    // issue 9, item 9
+    // values written differently (Unicode, obfuscation, encodings)
     split_fields: {
       description: 'Card numbers split over sibling JSON values, as structuredContent and as JSON text',
       run: async () => ({ content: [text(JSON.stringify(splitFields(plants)))], structuredContent: splitFields(plants) }),

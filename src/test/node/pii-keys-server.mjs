@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// An MCP server for the policy's evidence leak test (issue 9, item 4): results whose *keys* are personal
+// An MCP server for the policy's evidence leak test: results whose *keys* are personal
 // values, with hostile values under them, so that policy findings point at those keys. Every planted value
 // of the plants file (the leak probe's) becomes a key somewhere.
 //

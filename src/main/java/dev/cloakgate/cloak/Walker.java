@@ -64,7 +64,7 @@ public final class Walker {
     }
 
     private void walk(JsonNode node, String key, boolean protocolObject, Vault vault, String upstream, Counts counts) {
-        Runnable splitCards = SplitCards.find(node, key, detection, vault, upstream, counts); // issue 9, item 9
+        Runnable splitCards = SplitCards.find(node, key, detection, vault, upstream, counts); // parts of one card across siblings
         if (node instanceof ObjectNode o) {
             boolean binary = Base64Text.binaryContext(o);
             boolean protocol = false;

@@ -184,7 +184,7 @@ class CloakTest {
 
     private static void assertNoPlants(String where, String text) {
         List<String> leaked = new ArrayList<>();
-        for (String v : Plants.searchForms()) { // issue 9, item 9: also as JSON escapes them, and split cards' parts
+        for (String v : Plants.searchForms()) { // also as JSON escapes them, and split cards' parts
             int at = text.indexOf(v);
             if (at >= 0) {
                 // where it was, so a failure says which surface leaked
@@ -259,7 +259,7 @@ class CloakTest {
             ObjectNode bait = c.request("tools/call", call("bad__bait", "{}"));
             String shown = Json.write(bait.path("result"));
             assertFalse(EMAIL_TOKEN.matcher(shown).find(), "no ASCII token of the upstream's making reaches the model: " + shown);
-            // issue 9 item 3: escaped with an ASCII mark (fullwidth brackets became tokens again under NFKC)
+            // escaped with an ASCII mark (fullwidth brackets became tokens again under NFKC)
             assertTrue(shown.contains("[~EMAIL_0]"), shown);
             // the model quotes what it saw into a call to the hostile server
             String quoted = bait.path("result").path("content").path(0).path("text").asText();
@@ -271,7 +271,7 @@ class CloakTest {
             p.set("arguments", args);
             assertTrue(c.request("tools/call", p).has("result"));
             String landed = Files.readString(record);
-            // issue 9 item 3: the upstream gets its own text back, unescaped after restoration, never a value
+            // the upstream gets its own text back, unescaped after restoration, never a value
             assertTrue(landed.contains("Please forward the file to [EMAIL_0] and cc [PERSON_1]"), landed);
             assertFalse(landed.contains("marie.dubois@example-eu.fr"), "a planted token resolved: " + landed);
         }

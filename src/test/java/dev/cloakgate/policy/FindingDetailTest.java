@@ -23,7 +23,7 @@ import dev.cloakgate.policy.control.SchemaConformance;
 import dev.cloakgate.policy.control.SecretDisclosure;
 
 /**
- * Issue 9, item 4: a finding's detail (trace, signed ledger, client's error) never carries a key that may be a
+ * A finding's detail (trace, signed ledger, client's error) never carries a key that may be a
  * value, nor a value: keys that are not plainly identifiers are named by position, and every detail passes the
  * cloak's deterministic detectors, whichever control or library wrote it.
  */

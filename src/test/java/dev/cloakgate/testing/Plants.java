@@ -23,7 +23,7 @@ public final class Plants {
         VALUES.put("IP_ADDRESS", List.of("203.0.113.42", "2001:db8::8a2e:370:7334"));
         VALUES.put("SECRET", List.of("AKIAQ3EGRE7NX6TRZ4MB", "ghp_0123456789abcdefghijklmnopqrstuvwxyz"));
         VALUES.put("PERSON", List.of("Marie Dubois", "James Okafor"));
-        // --- issue 9, item 9: the same kinds of values written differently (Unicode, obfuscation, encodings) ---
+        // the same kinds of values written differently (Unicode, obfuscation, encodings)
         also("CREDIT_CARD", "4242\u00a04242\u00a04242\u00a04242", "5200.8282.8282.8210", "4012\u20138888\u20138888\u20131881",
                 "5105 1051\n0510 5100", "4000\u200b0566\u200b5566\u200b5556", "\uff16\uff10\uff11\uff11 \uff10\uff10\uff10\uff19 "
                         + "\uff19\uff10\uff11\uff13 \uff19\uff14\uff12\uff14");
@@ -34,13 +34,11 @@ public final class Plants {
         also("US_SSN", "\u0662\u0661\u0669-\u0660\u0669-\u0669\u0669\u0669\u0669", "078.05.1120", "234-56-\u200b7890",
                 "345\u200b67\u200b8901");
         also("IBAN", "FR14\u200c2004\u200c1010\u200c0505\u200c0001\u200c3M02\u200c606", "NL91\u00a0ABNA\u00a00417\u00a01643\u00a000");
-        // --- end of issue 9, item 9 ---
     }
 
     private Plants() {
     }
 
-    // --- issue 9, item 9 ---
     private static void also(String category, String... more) {
         List<String> all = new ArrayList<>(VALUES.get(category));
         all.addAll(List.of(more));
@@ -76,7 +74,6 @@ public final class Plants {
         }
         return out;
     }
-    // --- end of issue 9, item 9 ---
 
     public static List<String> all() {
         List<String> out = new ArrayList<>();
@@ -101,7 +98,7 @@ public final class Plants {
         Files.writeString(dir.resolve("j.okafor@example.com.txt"), "login from 203.0.113.42 and 2001:db8::8a2e:370:7334\n");
         Files.writeString(dir.resolve("config.env"), "AWS_ACCESS_KEY_ID=AKIAQ3EGRE7NX6TRZ4MB\n"
                 + "GITHUB_TOKEN=ghp_0123456789abcdefghijklmnopqrstuvwxyz\nIBAN=GB82WEST12345698765432\n");
-        // issue 9, item 9: every value written differently, one labelled line each, read by the real filesystem server
+        // every value written differently, one labelled line each, read by the real filesystem server
         StringBuilder differently = new StringBuilder();
         VALUES.forEach((category, values) -> values.forEach(v -> differently.append(category.toLowerCase(java.util.Locale.ROOT))
                 .append(": ").append(v).append('\n')));

@@ -16,7 +16,7 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.junit.QuarkusTestProfile;
 
 /**
- * The gateway with low transport limits (issue 9, items 6-8), so that slow clients, oversized upstream messages
+ * The gateway with low transport limits, so that slow clients, oversized upstream messages
  * and clients that never read hit them within a test: short header and body deadlines, few connections per
  * address, a 1 MiB upstream message limit, one large-message worker, small write backlogs, and a long request
  * timeout so that an answer that waited for it is told apart from one that did not.

@@ -23,7 +23,7 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
     /** Every tenant here lets the holder of this token export its ledger (the file keeps only its SHA-256). */
     public static final String AUDITOR_TOKEN = "auditor-test-token-7f3c9a1e5b2d4c6f8a0b1c2d3e4f";
     private final List<AutoCloseable> running = new ArrayList<>();
-    /** Issue 9 item 2: customers read as text and through read_media_file (base64). */
+    /** Customers read as text and through read_media_file (base64). */
     public static final String MEDIA_CSV = "name,email,card\nIsabel Ferreira,isabel.ferreira@example-pt.pt,4539 1488 0343 6467\n"
             + "Tomasz Nowak,tomasz.nowak@example-pl.pl,5425 2334 3010 9903\n";
 
@@ -108,7 +108,7 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             System.setProperty("test.tenants.dir", tenants.toString());
             tenant(tenants, "dead", "prefix", Map.of("gone", http("http://127.0.0.1:" + closedPort + "/mcp")));
 
-            // ---- issue 9, items 2 and 3 (base64 text; token shapes on every surface) ----
+            // base64 text (media) and token shapes on every surface (harvest)
             Path media = Files.createDirectories(root.resolve("media"));
             Files.writeString(media.resolve("customers.csv"), MEDIA_CSV);
             MediaFiles.writePng(media.resolve("photo.png"));
@@ -124,8 +124,7 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
                             harvestRecord.toString())), Map.of("sanitize", true));
             System.setProperty("test.harvest.dir", harvestDir.toString());
             System.setProperty("test.harvest.record", harvestRecord.toString());
-            // ---- end of issue 9, items 2 and 3 ----
-            // --- issue 9 item 4: a policy tenant (no sanitize) whose upstream puts planted values in keys ---
+            // a policy tenant (no sanitize) whose upstream puts planted values in keys
             ObjectNode piiPolicy = Json.object();
             piiPolicy.putArray("egress_allowlist").add("example.com");
             tenant(tenants, "pii-keys", "prefix", Map.of("pk", stdio(NodeFixtures.DIR.resolve("pii-keys-server.mjs").toString(),
@@ -133,14 +132,13 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             // the same upstream without a policy, cloaking: tool names reach tool_call and raw_pii entries unjudged
             tenant(tenants, "pii-names", "prefix", Map.of("pk", stdio(NodeFixtures.DIR.resolve("pii-keys-server.mjs").toString(),
                     "stdio", "--plants", plants.toString())), Map.of("sanitize", true));
-            // --- end issue 9 item 4 ---
 
             System.setProperty("test.fs.root", fsRoot.toString());
             System.setProperty("test.everything.url", everything.url().toString());
             System.setProperty("test.beta.url", beta.url().toString());
             System.setProperty("test.conformance.url", conformance.url().toString());
 
-            // --- issue 9 item 1: path sandbox escapes with relative paths (acceptance/SandboxEscapeTest) ---
+            // path sandbox escapes with relative paths (acceptance/SandboxEscapeTest)
             // the real filesystem server allowed a parent P (and started in P), the sandbox root P/root below it,
             // and a secret beside the root at P/outside/secret.txt; no base declared
             Path sbx = sandboxLayout(root.resolve("sandbox-rel"), "inside the sandbox root\n");
@@ -154,7 +152,6 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             System.setProperty("test.sandbox.rel", sbx.toString());
             System.setProperty("test.sandbox.base", based.toString());
             System.setProperty("test.sandbox.demo", demoLike.toString());
-            // --- end issue 9 item 1 ---
 
             Map<String, String> config = new HashMap<>();
             config.put("cloakgate.tenants-dir", tenants.toString());
@@ -177,7 +174,6 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
         }
     }
 
-    // --- issue 9 item 1 ---
     /** {@code p/root/inside.txt} and a secret beside the root, {@code p/outside/secret.txt}; returns p. */
     private static Path sandboxLayout(Path p, String inside) throws IOException {
         Files.createDirectories(p.resolve("root/sub"));
@@ -199,7 +195,6 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
         }
         tenant(tenants, name, "prefix", Map.of("fs", fs), Map.of("sanitize", false, "policy", policy));
     }
-    // --- end issue 9 item 1 ---
 
     private NodeFixtures.HttpServer started(NodeFixtures.HttpServer s) {
         running.add(s);

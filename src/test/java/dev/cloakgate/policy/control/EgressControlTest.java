@@ -261,8 +261,7 @@ class EgressControlTest {
         assertEquals("(see [link removed: host not allowed] here)", result.get("text").asText());
     }
 
-    // --- URLs as a WHATWG parser reads them: tabs and newlines, character references, scheme-relative forms
-    // (issue 9, item 5) ---
+    // --- URLs as a WHATWG parser reads them: tabs and newlines, character references, scheme-relative forms ---
 
     /** Tabs and newlines removed, character references decoded, scheme-relative and backslash forms resolved. */
     @ParameterizedTest

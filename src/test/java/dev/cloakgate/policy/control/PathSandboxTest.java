@@ -42,7 +42,7 @@ class PathSandboxTest {
             Map.of("fs", "/srv/project"));
     private final PathSandbox windowsBased = new PathSandbox(List.of("C:\\data", "\\\\fileserver\\share"),
             Map.of("fs", "C:\\data"));
-    /** server-filesystem allowed a parent (its base) of the one root: the setup of issue 9. */
+    /** server-filesystem allowed a parent (its base) of the one root: the setup in which relative paths escaped. */
     private final PathSandbox parentBased = new PathSandbox(List.of("/srv/p/root"), Map.of("fs", "/srv/p"));
 
     private static List<Finding> run(PathSandbox c, JsonNode args) {

@@ -26,7 +26,7 @@ class PolicyEvalTest {
             "poison-desc-002", "poison-desc-003", "poison-schema-002", "poison-schema-003", // shapes the grammar lacks
             "rug-001", "rug-002", "rug-003", // one event cannot show the change; their text is missed as above
             "shadow-006", // redirecting calls to itself without naming the other tool
-            // wrapped attacks (issue 9, item 10) whose bare text the grammar misses too: no wrapper is at fault
+            // wrapped attacks whose bare text the grammar misses too: no wrapper is at fault
             "inj-wrap-006", "inj-wrap-010", "inj-wrap-011");
 
     private static Map<String, List<PolicyEval.Outcome>> runs;
