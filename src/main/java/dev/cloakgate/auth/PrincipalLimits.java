@@ -5,7 +5,8 @@ package dev.cloakgate.auth;
  * once. They sit beside the per-session and per-tenant budgets of the policy and bound what one caller (one
  * service account of many replicas, one leaked token) can take from the others.
  *
- * @param callsPerMinute JSON-RPC requests (initialize, lists, calls...) per minute; {@code 0} means no limit
+ * @param callsPerMinute JSON-RPC requests and notifications (initialize, lists, calls...) per minute; {@code 0} means no
+ *        limit
  * @param sessions sessions open at once; {@code 0} means no limit
  */
 public record PrincipalLimits(int callsPerMinute, int sessions) {

@@ -154,7 +154,8 @@ public class McpRoutes {
         String method = Messages.method(m);
         count(tenant, kind == Envelope.Kind.RESPONSE ? "response" : method);
         String sid = rc.request().getHeader(SESSION_HEADER);
-        if (kind == Envelope.Kind.REQUEST && !withinRate(rc, caller)) {
+        // the client's answers to what upstreams asked of it are owed, not asked for: they are not counted
+        if (kind != Envelope.Kind.RESPONSE && !withinRate(rc, caller)) {
             return;
         }
         if (kind == Envelope.Kind.REQUEST && "initialize".equals(method)) {
@@ -316,7 +317,7 @@ public class McpRoutes {
         return new Caller(tenant, ((Access.Granted) access).principal());
     }
 
-    /** Per-principal calls per minute; a request over the limit gets 429 with the seconds to wait. */
+    /** Per-principal calls per minute; a message over the limit gets 429 with the seconds to wait. */
     private boolean withinRate(RoutingContext rc, Caller caller) {
         long wait = gateway.meter().tryCall(caller.principal());
         if (wait == 0) {
