@@ -75,4 +75,20 @@ public sealed interface Event {
             tool = FindingDetail.recordedTool(tool);
         }
     }
+
+    /**
+     * An operator accepted the pending definition of a pinned tool through the admin API. {@code tool} is
+     * {@code upstream/name}; a name that is not an identifier is withheld (it is the upstream's text).
+     */
+    record PinAccepted(String tenant, String principal, String tool, String sha256) implements Event {
+        public PinAccepted {
+            int slash = tool.indexOf('/');
+            tool = slash < 0 ? FindingDetail.recordedTool(tool)
+                    : tool.substring(0, slash + 1) + FindingDetail.recordedTool(tool.substring(slash + 1));
+        }
+    }
+
+    /** An operator ended a session through the admin API. */
+    record SessionEnded(String tenant, String principal, String session) implements Event {
+    }
 }

@@ -87,6 +87,15 @@ public final class LedgerEntries {
             s.categories().forEach(cats::add);
             o.put("failures", s.failures());
             o.put("passed", s.failures() == 0);
+        } else if (event instanceof Event.PinAccepted a) {
+            o.put("kind", "pin_accepted");
+            o.put("principal", a.principal());
+            o.put("tool", a.tool());
+            o.put("sha256", a.sha256());
+        } else if (event instanceof Event.SessionEnded e) {
+            o.put("kind", "session_ended");
+            o.put("principal", e.principal());
+            putSession(o, e.session());
         } else {
             throw new IllegalArgumentException("no ledger entry for " + event.getClass().getSimpleName());
         }

@@ -12,7 +12,8 @@ public final class LoggedEvidence implements Evidence {
 
     @Override
     public void record(Event event) {
-        boolean notable = event instanceof Event.CrossUpstreamRestore || event instanceof Event.RawPiiWritten
+        boolean notable = event instanceof Event.PinAccepted || event instanceof Event.SessionEnded
+                || event instanceof Event.CrossUpstreamRestore || event instanceof Event.RawPiiWritten
                 || event instanceof Event.Cloaked c && !c.tripwire().isEmpty();
         if (notable) {
             LOG.infof("%s", line(event));
@@ -34,6 +35,9 @@ public final class LoggedEvidence implements Evidence {
         if (event instanceof Event.RawPiiWritten r) {
             return "raw_pii tenant=" + r.tenant() + " session=" + LogTag.of(r.session()) + " upstream=" + r.upstream()
                     + " tool=" + r.tool() + " categories=" + r.categories();
+        }
+        if (event instanceof Event.SessionEnded e) {
+            return "session_ended tenant=" + e.tenant() + " session=" + LogTag.of(e.session()) + " principal=" + e.principal();
         }
         return event.toString(); // the rest carry no session id, or only its keyed digest
     }

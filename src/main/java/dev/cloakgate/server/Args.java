@@ -1,7 +1,7 @@
 package dev.cloakgate.server;
 
 /** The small parsing the admin commands and the export route share. */
-final class Args {
+public final class Args {
     private Args() {
     }
 
@@ -16,7 +16,7 @@ final class Args {
     }
 
     /** An entry number (non-negative), {@code fallback} when absent; NumberFormatException otherwise. */
-    static long seq(String text, long fallback) {
+    public static long seq(String text, long fallback) {
         if (text == null || text.isEmpty()) {
             return fallback;
         }

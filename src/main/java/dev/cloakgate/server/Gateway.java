@@ -179,6 +179,7 @@ public class Gateway {
         }
         ledgerEvidence = new LedgerEvidence(ledgers, mappings);
         Evidence evidence = new Evidences(List.of(new LoggedEvidence(), ledgerEvidence));
+        this.evidence = evidence;
         for (var t : tenants.all().values()) {
             evidence.record(new Event.ConfigLoaded(t.name(), t.name() + ".json", t.digest()));
         }
@@ -261,6 +262,12 @@ public class Gateway {
     private Map<String, dev.cloakgate.policy.Policy> policies;
     private Map<String, Ledger> ledgers = Map.of();
     private LedgerEvidence ledgerEvidence;
+    private Evidence evidence;
+
+    /** Where the gateway's own decisions are recorded (the log and each tenant's ledger). */
+    public Evidence evidence() {
+        return evidence;
+    }
 
     private synchronized void closeLedgers() {
         for (Ledger l : ledgers.values()) {

@@ -160,6 +160,11 @@ public final class SessionRegistry {
         }
     }
 
+    /** The live sessions of one tenant (issue 10, admin API: sessions list and end). */
+    public List<GatewaySession> of(String tenant) {
+        return sessions.values().stream().filter(s -> s.tenant().name().equals(tenant)).toList();
+    }
+
     public void closeAll() {
         for (String id : List.copyOf(sessions.keySet())) {
             remove(id);

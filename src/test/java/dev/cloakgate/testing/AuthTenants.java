@@ -32,6 +32,9 @@ public final class AuthTenants {
     public static final String A_SESSIONS = "iso-a-sessions-1e6c9f2b5a8d0c3f7b4e";
     public static final String B_AGENT = "iso-b-agent-8e2b5d0f3c6a9e1b4d7c";
     public static final String B_AUDITOR = "iso-b-auditor-2c7f0a5d8b1e4c9a6f3d";
+    /** Operators of A and B (the admin API: sessions, pins, tenant status). */
+    public static final String A_OPERATOR = "iso-a-operator-6d3b9e0c4f7a2e5b8c1d";
+    public static final String B_OPERATOR = "iso-b-operator-0f5c2a8e6b3d9c1f4a7e";
     /** The one tool {@link #A_OTHER} may see and call. */
     public static final String A_OTHER_TOOL = "probe__surfaces";
 
@@ -65,6 +68,7 @@ public final class AuthTenants {
         other.putArray("tokens_sha256").add(Upstreams.sha256(A_OTHER));
         other.putArray("tools").add(A_OTHER_TOOL);
         principal(ap, "a-auditor", "auditor").putArray("tokens_sha256").add(Upstreams.sha256(A_AUDITOR));
+        principal(ap, "a-operator", "operator").putArray("tokens_sha256").add(Upstreams.sha256(A_OPERATOR));
         ObjectNode rate = principal(ap, "a-rate", "agent");
         rate.putArray("tokens_sha256").add(Upstreams.sha256(A_RATE));
         rate.putObject("limits").put("calls_per_minute", 3);
@@ -79,6 +83,7 @@ public final class AuthTenants {
         ObjectNode bp = (ObjectNode) b.get("principals");
         principal(bp, "b-agent", "agent").putArray("tokens_sha256").add(Upstreams.sha256(B_AGENT));
         principal(bp, "b-auditor", "auditor").putArray("tokens_sha256").add(Upstreams.sha256(B_AUDITOR));
+        principal(bp, "b-operator", "operator").putArray("tokens_sha256").add(Upstreams.sha256(B_OPERATOR));
         principal(bp, "b-sa", "agent").putObject("jwt").put("subject", B_SUBJECT);
         Upstreams.tenant(tenants, "iso-b", "prefix", Map.of("probe", Upstreams.http(probe.toString())),
                 Map.of("sanitize", false, "auth", b));

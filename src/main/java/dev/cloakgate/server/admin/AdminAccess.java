@@ -1,0 +1,47 @@
+package dev.cloakgate.server.admin;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.cloakgate.auth.Access;
+import dev.cloakgate.auth.Principal;
+import dev.cloakgate.auth.Role;
+import dev.cloakgate.server.AccessRefusals;
+import dev.cloakgate.server.Gateway;
+import dev.cloakgate.tenant.TenantConfig;
+
+/**
+ * The one check in front of every admin endpoint: the tenant exists and the bearer credential is a principal of it
+ * holding the endpoint's role. Refusals are those of the MCP endpoint ({@link Access}): a credential of another
+ * tenant is a bad credential here too, and every refusal is counted by {@link AccessRefusals}.
+ */
+@ApplicationScoped
+public class AdminAccess {
+
+    /** Who is asking, in which tenant. */
+    public record Caller(TenantConfig tenant, Principal principal) {
+        public String name() {
+            return principal.name();
+        }
+    }
+
+    @Inject
+    Gateway gateway;
+
+    @Inject
+    AccessRefusals refusals;
+
+    /** The caller, or an {@link AdminRefusal} to answer. */
+    public Caller require(String tenantName, String authorization, Role role) {
+        TenantConfig tenant = gateway.tenants() == null ? null : gateway.tenants().get(tenantName).orElse(null);
+        if (tenant == null) {
+            throw new AdminRefusal(404, "unknown_tenant", "no tenant of that name");
+        }
+        Access access = gateway.access().check(Gateway.authSource(tenant), authorization, role);
+        if (access instanceof Access.Refused r) {
+            refusals.record(tenant.name(), r);
+            throw new AdminRefusal(r.status(), r.reason(), r.message(), r.challenge());
+        }
+        return new Caller(tenant, ((Access.Granted) access).principal());
+    }
+}
