@@ -164,6 +164,7 @@ public class McpRoutes {
                 rc.response().setStatusCode(202).end();
             }
             case REQUEST -> {
+                inFlight(rc);
                 PostExchange exchange = new PostExchange(rc, vertx, accept.sse, session.streams(), codec,
                         keepAliveMillis(), gateway.config().http().sseRetryMillis(), outbound);
                 exchange.armKeepAlive();
@@ -180,6 +181,19 @@ public class McpRoutes {
                     "initialize starts a new session: send it without Mcp-Session-Id"));
             return;
         }
+        // ---- issue 10: graceful drain, live tenant configuration ----
+        if (gateway.draining()) {
+            rc.response().putHeader("Retry-After", "1");
+            refuse(rc, 503, SHUTTING_DOWN);
+            return;
+        }
+        if (!gateway.tenants().accepting(tenant.name())) {
+            // its file was removed: existing sessions go on, new ones are refused as for any unknown tenant
+            refuse(rc, 404, RpcError.of(ErrorCodes.INVALID_REQUEST, "unknown_tenant", "no such tenant"));
+            return;
+        }
+        inFlight(rc);
+        // ---- end issue 10 ----
         var registry = gateway.sessions();
         if (registry.full()) {
             refuse(rc, 503, RpcError.of(ErrorCodes.INTERNAL_ERROR, "too_many_sessions",
@@ -195,7 +209,10 @@ public class McpRoutes {
                                 .toResponse(m.get("id")));
                 return;
             }
-            registry.register(session);
+            if (!registry.register(session)) {
+                refuse(rc, 503, SHUTTING_DOWN); // the gateway closed its sessions while this one started
+                return;
+            }
             rc.response().putHeader(SESSION_HEADER, session.id());
             json(rc, 200, response);
         });
@@ -260,11 +277,22 @@ public class McpRoutes {
             return null;
         }
         String name = rc.pathParam("tenant");
-        TenantConfig tenant = gateway.tenants() == null ? null : gateway.tenants().get(name).orElse(null);
+        // a tenant whose file was removed still serves its existing sessions; initialize checks it takes new ones
+        TenantConfig tenant = gateway.tenants() == null ? null : gateway.tenants().lastAccepted(name).orElse(null);
         if (tenant == null) {
             refuse(rc, 404, RpcError.of(ErrorCodes.INVALID_REQUEST, "unknown_tenant", "no such tenant"));
         }
         return tenant;
+    }
+
+    private static final RpcError SHUTTING_DOWN = RpcError.of(ErrorCodes.INTERNAL_ERROR, "shutting_down",
+            "the gateway is shutting down and takes no new sessions; initialize again (another replica takes it)");
+
+    /** Counts the request as in flight until its response has ended, so a shutdown waits for its answer. */
+    private void inFlight(RoutingContext rc) {
+        Drain d = gateway.drainState();
+        d.enter();
+        rc.addEndHandler(ar -> d.exit());
     }
 
     private GatewaySession session(RoutingContext rc, TenantConfig tenant, String sid) {
