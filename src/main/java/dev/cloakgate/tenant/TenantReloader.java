@@ -43,6 +43,14 @@ public final class TenantReloader implements TenantWatcher.Listener {
         this.activation = activation;
         this.metrics = metrics;
         this.clock = clock;
+        registry.all().keySet().forEach(this::zero);
+    }
+
+    /** Each outcome's counter exists from the tenant's first load, at 0, so a scrape shows it before any reload. */
+    private void zero(String tenant) {
+        for (String outcome : new String[] {"accepted", "rejected", "removed"}) {
+            count(tenant, outcome, 0);
+        }
     }
 
     @Override
@@ -59,6 +67,9 @@ public final class TenantReloader implements TenantWatcher.Listener {
             TenantConfig config = parser.parse(tenant, f, bytes);
             activation.activate(config, f);
             registry.accepted(config, f, clock.instant());
+            if (before == null || before.digest() == null) {
+                zero(tenant); // a tenant added while running
+            }
             count(tenant, "accepted");
             LOG.infof("tenant %s: configuration from %s (sha256 %s) accepted; new sessions use it%s", tenant, f,
                     shortDigest(digest), before == null || before.digest() == null ? ""
@@ -114,9 +125,13 @@ public final class TenantReloader implements TenantWatcher.Listener {
     }
 
     private void count(String tenant, String outcome) {
+        count(tenant, outcome, 1);
+    }
+
+    private void count(String tenant, String outcome, int n) {
         if (metrics != null) {
             metrics.counter("cloakgate.config.reloads", "tenant",
-                    TenantParser.TENANT_NAME.matcher(tenant).matches() ? tenant : "~invalid", "outcome", outcome).increment();
+                    TenantParser.TENANT_NAME.matcher(tenant).matches() ? tenant : "~invalid", "outcome", outcome).increment(n);
         }
     }
 

@@ -26,7 +26,9 @@ import org.jboss.logging.Logger;
  * directory in one rename: the events are about {@code ..data}, never about the file). Events are debounced (a
  * scan once the directory has been quiet for the debounce, and at the latest ten debounces after the first
  * event), and the directory is also scanned every rescan interval, because a WatchService misses events on some
- * filesystems (network mounts, some container overlays).
+ * filesystems (network mounts, some container overlays); a rescan due while events are pending waits for their
+ * scan, so a file being written in place is not read half-way. A scan that fails is logged and tried again at the
+ * next event or rescan, never at once.
  *
  * <p>A listed file that is a dangling symlink is absent (the kubelet removes a key's symlink after the swap). A
  * directory that cannot be listed or holds no tenant file is reported as unusable and changes nothing: that is
@@ -103,32 +105,36 @@ public final class TenantWatcher implements AutoCloseable {
 
     private void run() {
         register();
-        scan(); // what changed between the start's load and now
         long rescanNanos = Math.max(1, rescan.toNanos());
         long debounceNanos = Math.max(1, debounce.toNanos());
-        long nextRescan = System.nanoTime() + rescanNanos;
+        long nextRescan = System.nanoTime(); // at once: what changed between the start's load and now
+        boolean pending = false; // events arrived that no scan has covered yet
         long firstEvent = 0;
-        long due = Long.MAX_VALUE;
+        long due = 0;
         while (!closed) {
             try {
                 long now = System.nanoTime();
-                long wait = Math.min(nextRescan, due) - now;
+                // while events are pending the rescan waits for them: a file being written is read once it is quiet
+                long wait = pending ? due - now : nextRescan - now;
                 if (wait > 0 && poll(wait)) {
                     now = System.nanoTime();
-                    if (due == Long.MAX_VALUE) {
+                    if (!pending) {
+                        pending = true;
                         firstEvent = now;
                     }
-                    due = Math.min(now + debounceNanos, firstEvent + 10 * debounceNanos);
+                    // quiet for a debounce, but never later than ten debounces after the first event
+                    due = now + Math.min(debounceNanos, Math.max(0, firstEvent + 10 * debounceNanos - now));
                     continue;
                 }
                 now = System.nanoTime();
-                if (now - due >= 0 || now - nextRescan >= 0) {
+                if (pending ? now - due >= 0 : now - nextRescan >= 0) {
+                    // the next scan is planned before this one runs: a scan that fails waits for the next event or rescan
+                    pending = false;
+                    nextRescan = now + rescanNanos;
                     if (key == null) {
                         register(); // the directory came back, or was never there at start
                     }
                     scan();
-                    due = Long.MAX_VALUE;
-                    nextRescan = System.nanoTime() + rescanNanos;
                 }
             } catch (InterruptedException | ClosedWatchServiceException e) {
                 return;

@@ -108,15 +108,19 @@ class HotReloadTest {
     }
 
     private TenantStatus awaitStatus(Predicate<TenantStatus> test, String what) {
+        return awaitStatus("reload", test, what);
+    }
+
+    private TenantStatus awaitStatus(String tenant, Predicate<TenantStatus> test, String what) {
         long end = System.nanoTime() + WAIT.toNanos();
         while (System.nanoTime() < end) {
-            TenantStatus s = gateway.tenants().status("reload").orElse(null);
+            TenantStatus s = gateway.tenants().status(tenant).orElse(null);
             if (s != null && test.test(s)) {
                 return s;
             }
             sleep(50);
         }
-        throw new AssertionError("tenant status never showed " + what + ": " + gateway.tenants().status("reload"));
+        throw new AssertionError("tenant status never showed " + what + ": " + gateway.tenants().status(tenant));
     }
 
     private static void sleep(long ms) {
@@ -128,6 +132,10 @@ class HotReloadTest {
     }
 
     private McpHttpClient session() {
+        return session(endpoint);
+    }
+
+    private static McpHttpClient session(URI endpoint) {
         McpHttpClient c = new McpHttpClient(endpoint);
         ObjectNode init = c.initialize("2025-11-25", Json.object());
         assertTrue(init.has("result"), init.toString());
@@ -145,9 +153,13 @@ class HotReloadTest {
     }
 
     private double reloads(String outcome) throws Exception {
+        return reloads(outcome, "reload");
+    }
+
+    private double reloads(String outcome, String tenant) throws Exception {
         String body = http.send(HttpRequest.newBuilder(metrics).build(), HttpResponse.BodyHandlers.ofString()).body();
         Matcher m = Pattern.compile("cloakgate_config_reloads_total\\{[^}]*outcome=\"" + outcome
-                + "\"[^}]*tenant=\"reload\"[^}]*\\} ([0-9.E]+)").matcher(body);
+                + "\"[^}]*tenant=\"" + tenant + "\"[^}]*\\} ([0-9.E]+)").matcher(body);
         return m.find() ? Double.parseDouble(m.group(1)) : 0;
     }
 
@@ -274,15 +286,52 @@ class HotReloadTest {
         assertTrue(calls.get() >= 20 && sessions.get() >= 5, calls.get() + " steady calls, " + sessions.get() + " sessions");
 
         // each accepted file is on the ledger, the refused one is not
-        var ledger = gateway.ledger("reload");
-        ledger.flush();
         List<String> loaded = new ArrayList<>();
-        for (byte[] e : ledger.store().read(0, ledger.store().lastSeq())) {
-            JsonNode entry = Json.parse(new String(e, StandardCharsets.UTF_8));
+        for (JsonNode entry : ledger("reload")) {
             if (entry.path("kind").asText().equals("config_loaded")) {
                 loaded.add(entry.path("sha256").asText());
             }
         }
         assertEquals(List.of(sha256(v1), sha256(v2), sha256(v3), sha256(v1)), loaded);
+    }
+
+    /** The tenant's ledger entries as stored (where the evidence lands), after a flush. */
+    private List<JsonNode> ledger(String tenant) {
+        var ledger = gateway.ledger(tenant);
+        ledger.flush();
+        List<JsonNode> entries = new ArrayList<>();
+        for (byte[] e : ledger.store().read(0, ledger.store().lastSeq())) {
+            entries.add(Json.parse(new String(e, StandardCharsets.UTF_8)));
+        }
+        return entries;
+    }
+
+    @Test
+    void aTenantFileAddedThenRemovedWhileRunning() throws Exception {
+        Path extra = file().resolveSibling("reload-extra.json");
+        URI url = endpoint.resolve("/t/reload-extra/mcp");
+        String content = tenant(false, null, null);
+        Path tmp = file().resolveSibling(".reload-extra.json.tmp");
+        Files.writeString(tmp, content);
+        Files.move(tmp, extra, StandardCopyOption.ATOMIC_MOVE);
+        awaitStatus("reload-extra", TenantStatus::acceptingSessions, "the new tenant taking sessions");
+        try (McpHttpClient before = session(url)) {
+            assertEquals("alpha:one", echoed(call(before, "alpha__echo", "{\"text\":\"one\"}")));
+
+            Files.delete(extra);
+            TenantStatus gone = awaitStatus("reload-extra", s -> !s.acceptingSessions(), "the tenant removed");
+            assertTrue(gone.removedAt() != null);
+            McpHttpClient.Raw refused = new McpHttpClient(url).post(Json.write(Json.obj("{\"jsonrpc\":\"2.0\",\"id\":1,"
+                    + "\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+                    + "\"clientInfo\":{\"name\":\"late\",\"version\":\"1\"}}}")));
+            assertEquals(404, refused.status(), refused.body());
+            assertEquals("unknown_tenant", refused.json().path("error").path("data").path("reason").asText());
+            assertEquals("alpha:two", echoed(call(before, "alpha__echo", "{\"text\":\"two\"}")),
+                    "a session of the removed tenant goes on until it ends");
+        }
+        assertEquals(1.0, reloads("removed", "reload-extra"));
+        List<String> kinds = ledger("reload-extra").stream().map(e -> e.path("kind").asText()).toList();
+        assertEquals("config_loaded", kinds.get(0), kinds.toString());
+        assertTrue(kinds.contains("config_removed"), "the removal is on the tenant's ledger: " + kinds);
     }
 }

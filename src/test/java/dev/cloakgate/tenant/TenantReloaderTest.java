@@ -169,4 +169,19 @@ class TenantReloaderTest {
         assertFalse(registry.accepting("Bad Name"));
         assertEquals(1, count("~invalid", "rejected"), "a file name that is no tenant name is not a label");
     }
+
+    @Test
+    void everyOutcomeIsCountedFromZeroBeforeAnyReload() throws Exception {
+        TenantRegistry registry = start(file("fs", ""));
+        TenantReloader r = reloader(registry);
+        for (String outcome : List.of("accepted", "rejected", "removed")) {
+            assertNotNull(metrics.find("cloakgate.config.reloads").tag("tenant", "acme").tag("outcome", outcome).counter(),
+                    "a scrape shows " + outcome + " at 0 before the first reload");
+        }
+        r.written("beta", DIR.resolve("beta.json"), bytes(file("crm", "")));
+        assertEquals(1, count("beta", "accepted"));
+        assertNotNull(metrics.find("cloakgate.config.reloads").tag("tenant", "beta").tag("outcome", "rejected").counter(),
+                "and for a tenant added while running");
+        assertEquals(0, count("acme", "accepted"));
+    }
 }

@@ -5,16 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -200,5 +206,56 @@ class TenantWatcherTest {
         Files.writeString(d.resolve("acme.json"), "v1");
         Files.writeString(d.resolve("beta.json"), "b1");
         assertEquals(new Change("written", "beta", "b1"), next(), "acme came back as it was: not a change");
+    }
+
+    /**
+     * A scan that throws (here: the directory's filesystem closed under the watcher, as a network or overlay mount can
+     * fail) is logged and tried again at the next rescan: the watcher neither dies with the first failure nor retries
+     * without pause. Failed scans are counted in the log, and can never come faster than one per rescan interval.
+     */
+    @Test
+    void aScanThatFailsIsTriedAgainAtTheNextRescanNotAtOnce() throws Exception {
+        Path zip = dir.resolve("tenants.zip");
+        FileSystem fs = FileSystems.newFileSystem(zip, Map.of("create", "true"));
+        Path tenants = Files.createDirectories(fs.getPath("/tenants"));
+        Files.writeString(tenants.resolve("acme.json"), "v1");
+        List<String> failures = Collections.synchronizedList(new ArrayList<>());
+        Logger log = Logger.getLogger(TenantWatcher.class.getName());
+        Handler handler = new Handler() {
+            @Override
+            public void publish(LogRecord r) {
+                if (r.getMessage() != null && r.getMessage().contains("scan failed")) {
+                    failures.add(r.getMessage());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        log.addHandler(handler);
+        try {
+            Duration rescan = Duration.ofMillis(200);
+            watch(tenants, Map.of(), rescan, true); // a zip filesystem has no change events: rescans alone
+            assertEquals(new Change("written", "acme", "v1"), next());
+            long closed = System.nanoTime();
+            fs.close(); // every later scan throws ClosedFileSystemException
+            long until = closed + WAIT.toNanos();
+            while (failures.size() < 3 && System.nanoTime() < until) {
+                Thread.sleep(20);
+            }
+            long elapsed = System.nanoTime() - closed;
+            int failed = failures.size();
+            assertTrue(failed >= 3, "the watcher goes on scanning after a failed scan: " + failed + " failure(s) logged");
+            // scans are at least a rescan interval apart, whatever the machine's load
+            assertTrue(failed <= elapsed / rescan.toNanos() + 2, failed + " failed scans in "
+                    + TimeUnit.NANOSECONDS.toMillis(elapsed) + " ms: a failed scan is retried without waiting");
+        } finally {
+            log.removeHandler(handler);
+        }
     }
 }
