@@ -93,6 +93,8 @@ public class Gateway {
         TenantParser parser = new TenantParser(EnvExpander.ofSystem(), Path.of("").toAbsolutePath());
         tenants = TenantRegistry.load(dir, parser);
         LOG.infof("loaded %d tenant(s) from %s: %s", tenants.all().size(), dir, String.join(", ", tenants.all().keySet()));
+        // issue 10, identity: every tenant's credentials, before anything is served
+        installAuth();
         Path data = Path.of(config.dataDir());
         NoteSigner signer = signer(data);
         build();
@@ -100,7 +102,7 @@ public class Gateway {
         Evidence evidence = new Evidences(List.of(new LoggedEvidence(), ledgerEvidence));
         GatewayConfig.Ledger lc = config.ledger();
         assembly = new TenantAssembly(data, signer, Ledger.Settings.defaults().withCheckpointEvery(lc.checkpointEvery())
-                .withCheckpointInterval(lc.checkpointInterval()), metrics, ledgerEvidence, evidence, sessions);
+                .withCheckpointInterval(lc.checkpointInterval()), metrics, ledgerEvidence, evidence, sessions, auth);
         metrics.gauge("cloakgate.ledger.lost", this, Gateway::ledgerLost);
         try {
             for (TenantConfig t : tenants.all().values()) {
@@ -108,6 +110,7 @@ public class Gateway {
             }
         } catch (TenantConfigException | RuntimeException e) {
             assembly.close();
+            auth.close();
             throw e;
         }
         LOG.infof("ledger open for %d tenant(s) under %s; detection self-check passed", assembly.ledgers(),
@@ -124,6 +127,38 @@ public class Gateway {
                     rc.debounce().toMillis(), rc.rescanInterval().toSeconds());
         }
     }
+
+    // ---- issue 10, identity and roles (begin) ----
+    private dev.cloakgate.auth.AuthRegistry auth;
+    private final dev.cloakgate.auth.PrincipalMeter meter = new dev.cloakgate.auth.PrincipalMeter(System::nanoTime);
+
+    /**
+     * The registry of each tenant's principals and issuers. They are installed by the {@link TenantAssembly} with
+     * the rest of each accepted configuration, at start and at each reload (a token or JWKS file that cannot be read
+     * stops the start, or refuses the reload). A tenant whose file was removed keeps its last credentials: its
+     * existing sessions go on, and its auditors can still export its ledger.
+     */
+    private void installAuth() {
+        auth = new dev.cloakgate.auth.AuthRegistry(name -> tenants == null ? java.util.Optional.empty()
+                : tenants.lastAccepted(name).map(Gateway::authSource));
+    }
+
+    /** What a tenant's credentials are set up from. */
+    public static dev.cloakgate.auth.AuthRegistry.Source authSource(dev.cloakgate.tenant.TenantConfig t) {
+        return new dev.cloakgate.auth.AuthRegistry.Source(t.name(), t.digest(), t.auth());
+    }
+
+    /** Who may do what on each tenant: the question every surface (MCP, ledger export, admin API) asks. */
+    public dev.cloakgate.auth.AuthRegistry access() {
+        return auth;
+    }
+
+    /** Per-principal limits (calls per minute, open sessions). */
+    public dev.cloakgate.auth.PrincipalMeter meter() {
+        return meter;
+    }
+    // ---- issue 10, identity and roles (end) ----
+
 
     /** The one key all tenants' ledgers sign with; refuses to start without a key. */
     private NoteSigner signer(Path data) {
@@ -285,6 +320,9 @@ public class Gateway {
         // last: sessions may still record while closing; this flushes and signs each ledger's final checkpoint
         if (assembly != null) {
             assembly.close();
+        }
+        if (auth != null) {
+            auth.close();
         }
         if (timer != null) {
             timer.shutdownNow();

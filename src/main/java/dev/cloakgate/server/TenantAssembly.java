@@ -8,6 +8,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.jboss.logging.Logger;
 
+import dev.cloakgate.auth.AuthRegistry;
+import dev.cloakgate.auth.AuthSetupException;
 import dev.cloakgate.cloak.Cloaking;
 import dev.cloakgate.cloak.CloakingSetup;
 import dev.cloakgate.crypto.NoteSigner;
@@ -36,7 +38,9 @@ import io.micrometer.core.instrument.Tags;
  * one chain, across reloads), its secret, its policy's pins, decision trace and tenant-wide budget counts
  * ({@link PolicyState}), and the token shapes its upstreams declared. What the file configures (upstreams,
  * detection and its self-check, cloaking, the policy's controls and limits) is built anew from each accepted
- * version; sessions keep the setup they were created with.
+ * version; sessions keep the setup they were created with. The tenant's credentials (its {@code auth} block) are
+ * installed with each accepted version and checked on every request, so a token removed from the file is refused
+ * at once; a session stays bound to the principal that opened it.
  *
  * <p>Evidence of an accepted configuration: {@code config_loaded} (the file's digest), then {@code self_check} for
  * a sanitizing tenant. A refused one leaves a {@code self_check} only when its detection failed the check.
@@ -51,6 +55,7 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
     private final LedgerEvidence ledgerEvidence;
     private final Evidence evidence;
     private final SessionRegistry sessions;
+    private final AuthRegistry auth;
     private final CloakingSetup cloakings = new CloakingSetup();
     private final StandardControls controls = new StandardControls();
     private final Map<String, Lasting> lasting = new ConcurrentHashMap<>();
@@ -71,7 +76,7 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
     }
 
     TenantAssembly(Path data, NoteSigner signer, Ledger.Settings ledgerSettings, MeterRegistry metrics,
-            LedgerEvidence ledgerEvidence, Evidence evidence, SessionRegistry sessions) {
+            LedgerEvidence ledgerEvidence, Evidence evidence, SessionRegistry sessions, AuthRegistry auth) {
         this.data = data;
         this.signer = signer;
         this.ledgerSettings = ledgerSettings;
@@ -79,6 +84,7 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
         this.ledgerEvidence = ledgerEvidence;
         this.evidence = evidence;
         this.sessions = sessions;
+        this.auth = auth;
     }
 
     @Override
@@ -100,6 +106,12 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
                     evidence, l.secret, policyState(l, name, file));
         }
         TenantSetup setup = new TenantSetup(config, cloaking, policy, l.calls);
+        // the credentials last, as the last step that may refuse: installed, they serve the tenant's next request
+        try {
+            auth.install(Gateway.authSource(config));
+        } catch (AuthSetupException e) {
+            throw new TenantConfigException(file, e.path(), e.getMessage());
+        }
         evidence.record(new Event.ConfigLoaded(name, name + ".json", config.digest()));
         if (checked != null) {
             evidence.record(checked.event());

@@ -12,6 +12,7 @@ import org.jboss.logging.Logger;
 
 import java.util.function.Function;
 
+import dev.cloakgate.auth.Principal;
 import dev.cloakgate.cloak.Cloaking;
 import dev.cloakgate.evidence.LogTag;
 import dev.cloakgate.jsonrpc.JsonCodec;
@@ -71,21 +72,27 @@ public final class SessionRegistry {
         setups.put(setup.config().name(), setup);
     }
 
-    /**
-     * A new session, not yet findable: {@link #register} it once its handshake succeeded. It is made of the
-     * tenant's newest installed setup (so of a configuration at least as new as {@code tenant}), or, when none
-     * was installed, of {@code tenant} and this registry's per-name lookups.
-     */
+    /** A new session of a tenant that asks for no credential (anyone is the anonymous agent). */
     public GatewaySession create(TenantConfig tenant) {
+        return create(tenant, Principal.anonymous(tenant.name()));
+    }
+
+    /**
+     * A new session opened by {@code principal}, not yet findable: {@link #register} it once its handshake
+     * succeeded. It is made of the tenant's newest installed setup (so of a configuration at least as new as
+     * {@code tenant}), or, when none was installed, of {@code tenant} and this registry's per-name lookups; it stays
+     * bound to {@code principal} whatever later versions of the tenant file say.
+     */
+    public GatewaySession create(TenantConfig tenant, Principal principal) {
         TenantSetup setup = setups.get(tenant.name());
         if (setup == null) {
             setup = new TenantSetup(tenant, tenant.sanitize() ? cloaking.apply(tenant.name()) : null,
                     tenant.policy() != null ? policies.apply(tenant.name()) : null, calls.apply(tenant.name()));
         }
-        return create(setup);
+        return create(setup, principal);
     }
 
-    private GatewaySession create(TenantSetup setup) {
+    private GatewaySession create(TenantSetup setup, Principal principal) {
         TenantConfig tenant = setup.config();
         byte[] b = new byte[16];
         random.nextBytes(b);
@@ -100,7 +107,7 @@ public final class SessionRegistry {
                         listener, timer, limits,
                         new Backoff(settings.backoffInitial(), settings.backoffMax(), System::nanoTime)),
                 c == null ? null : c.session(id), p == null ? null : p.session(id),
-                p == null ? setup.calls() : CallLog.NONE);
+                p == null ? setup.calls() : CallLog.NONE, principal);
         starting.add(session);
         if (closed) {
             session.close(); // created while the gateway shut down: its handshake fails, register refuses it

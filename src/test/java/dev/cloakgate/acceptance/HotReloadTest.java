@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -87,6 +88,7 @@ class HotReloadTest {
         if (policy != null) {
             t.set("policy", Json.parse(policy));
         }
+        t.set("auth", Upstreams.openAuth()); // agents need no credential here (AuthReload below: one that does)
         String json = Json.write(t);
         return extra == null ? json : json.substring(0, json.length() - 1) + "," + extra + "}";
     }
@@ -333,5 +335,93 @@ class HotReloadTest {
         List<String> kinds = ledger("reload-extra").stream().map(e -> e.path("kind").asText()).toList();
         assertEquals("config_loaded", kinds.get(0), kinds.toString());
         assertTrue(kinds.contains("config_removed"), "the removal is on the tenant's ledger: " + kinds);
+    }
+
+    /** A tenant file of upstream alpha whose agents present static tokens: principal name to token. */
+    private static String withTokens(Map<String, String> agents, String extraAuth) {
+        ObjectNode t = (ObjectNode) Json.parse(tenant(false, null, null));
+        ObjectNode auth = t.putObject("auth");
+        ObjectNode principals = auth.putObject("principals");
+        agents.forEach((name, token) -> {
+            ObjectNode p = principals.putObject(name);
+            p.putArray("roles").add("agent");
+            p.putArray("tokens_sha256").add(sha256(token));
+        });
+        if (extraAuth != null) {
+            principals.set("broken", Json.parse(extraAuth));
+        }
+        return Json.write(t);
+    }
+
+    private static McpHttpClient.Raw callRaw(McpHttpClient c, String text) {
+        return c.post("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"alpha__echo\","
+                + "\"arguments\":{\"text\":\"" + text + "\"}}}");
+    }
+
+    private static String reason(McpHttpClient.Raw r) {
+        return r.json().path("error").path("data").path("reason").asText();
+    }
+
+    /**
+     * A reload brings the tenant's new {@code auth} block: a token taken out of the file is refused at once, also in
+     * a session it opened; the principal's new token goes on in that session, which stays bound to its principal
+     * (another principal's token on it is an unknown session). A file whose credentials cannot be set up (a token
+     * file that does not exist) is refused like any invalid file, and the credentials before it go on working.
+     */
+    @Test
+    void aReloadedTenantGetsItsNewCredentialsAndASessionKeepsItsPrincipal() throws Exception {
+        Path file = file().resolveSibling("reload-auth.json");
+        URI url = endpoint.resolve("/t/reload-auth/mcp");
+        String aliceOld = "reload-alice-1-4f7a2c9e", aliceNew = "reload-alice-2-8b3d6e1f", bob = "reload-bob-5c0a9d2e";
+        String v1 = withTokens(Map.of("alice", aliceOld, "bob", bob), null);
+        Files.writeString(file.resolveSibling(".reload-auth.json.tmp"), v1);
+        Files.move(file.resolveSibling(".reload-auth.json.tmp"), file, StandardCopyOption.ATOMIC_MOVE);
+        awaitStatus("reload-auth", TenantStatus::acceptingSessions, "the tenant taking sessions");
+        try (McpHttpClient alice = new McpHttpClient(url, aliceOld)) {
+            assertTrue(alice.initialize("2025-11-25", Json.object()).has("result"));
+            assertEquals("alpha:one", echoed(call(alice, "alpha__echo", "{\"text\":\"one\"}")));
+
+            // alice's token is replaced in the file
+            String v2 = withTokens(Map.of("alice", aliceNew, "bob", bob), null);
+            write(file, v2);
+            awaitStatus("reload-auth", s -> sha256(v2).equals(s.digest()), "the second file loaded");
+            McpHttpClient.Raw revoked = callRaw(alice, "two");
+            assertEquals(401, revoked.status(), "a token taken out of the file is refused at once: " + revoked.body());
+            alice.bearer(bob);
+            McpHttpClient.Raw other = callRaw(alice, "two");
+            assertEquals(404, other.status(), other.body());
+            assertEquals("unknown_session", reason(other), "the session stays bound to alice");
+            alice.bearer(aliceNew);
+            assertEquals("alpha:three", echoed(call(alice, "alpha__echo", "{\"text\":\"three\"}")),
+                    "alice's new token goes on in her session");
+            try (McpHttpClient late = new McpHttpClient(url, aliceOld)) {
+                McpHttpClient.Raw r = late.post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+                        + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"x\",\"version\":\"1\"}}}");
+                assertEquals(401, r.status(), r.body());
+            }
+
+            // credentials that cannot be set up: refused, the second file's go on
+            String v3 = withTokens(Map.of("alice", aliceNew, "bob", bob),
+                    "{\"roles\":[\"agent\"],\"token_file\":" + Json.write(com.fasterxml.jackson.databind.node.TextNode
+                            .valueOf(file.resolveSibling("no-such-token-file").toString())) + "}");
+            write(file, v3);
+            TenantStatus refused = awaitStatus("reload-auth", s -> s.lastRejected() != null
+                    && sha256(v3).equals(s.lastRejected().digest()), "the third file refused");
+            assertEquals("$.auth.principals.broken.token_file", refused.lastRejected().path());
+            assertEquals(sha256(v2), refused.digest());
+            assertEquals("alpha:four", echoed(call(alice, "alpha__echo", "{\"text\":\"four\"}")),
+                    "the credentials of the file serving go on working");
+            try (McpHttpClient fresh = new McpHttpClient(url, bob)) {
+                assertTrue(fresh.initialize("2025-11-25", Json.object()).has("result"), "and open new sessions");
+            }
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    private static void write(Path file, String content) throws Exception {
+        Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
+        Files.writeString(tmp, content);
+        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 }

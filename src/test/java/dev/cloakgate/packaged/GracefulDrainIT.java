@@ -80,7 +80,7 @@ class GracefulDrainIT {
         Path data = dir.resolve("data");
         Files.writeString(tenants.resolve("team-d.json"), "{\"upstreams\":{\"alpha\":{\"command\":\"node\",\"args\":["
                 + Json.write(TextNode.valueOf(NodeFixtures.PROBE.toString())) + ",\"stdio\",\"--name\",\"alpha\"]}},"
-                + "\"sanitize\":false,\"policy\":{}}");
+                + "\"sanitize\":false,\"policy\":{},\"auth\":{\"mode\":\"none\"}}");
         Path key = dir.resolve("ledger.key");
         Files.writeString(key, "5a".repeat(32) + "\n");
         List<String> props = List.of("-Dcloakgate.tenants-dir=" + tenants, "-Dcloakgate.data-dir=" + data,

@@ -49,7 +49,8 @@ class TenantReloaderTest {
     };
 
     private static String file(String upstream, String extra) {
-        return "{\"upstreams\":{\"" + upstream + "\":{\"command\":\"node\",\"args\":[\"server.mjs\"]}}" + extra + "}";
+        return "{\"upstreams\":{\"" + upstream + "\":{\"command\":\"node\",\"args\":[\"server.mjs\"]}},"
+                + "\"auth\":{\"mode\":\"none\"}" + extra + "}";
     }
 
     private static byte[] bytes(String s) {
@@ -159,7 +160,7 @@ class TenantReloaderTest {
         assertTrue(registry.accepting("beta"));
         assertEquals(List.of("acme", "beta"), List.copyOf(registry.all().keySet()));
 
-        r.written("gamma", DIR.resolve("gamma.json"), bytes("{\"upstreams\":{}}"));
+        r.written("gamma", DIR.resolve("gamma.json"), bytes("{\"upstreams\":{},\"auth\":{\"mode\":\"none\"}}"));
         assertFalse(registry.accepting("gamma"));
         TenantStatus g = registry.status("gamma").orElseThrow();
         assertNull(g.digest(), "never accepted");
