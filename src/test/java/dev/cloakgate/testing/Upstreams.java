@@ -181,6 +181,9 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             config.put("quarkus.log.file.enabled", "true");
             config.put("quarkus.log.file.level", "DEBUG");
             config.put("quarkus.log.file.path", root.resolve("gateway.log").toString());
+            // never rotated: Quarkus rotates at 10 MB by default, and a search of gateway.log alone would then miss
+            // (or fail to find) what a test class wrote before the rotation
+            config.put("quarkus.log.file.rotation.max-file-size", "8G");
             return config;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
