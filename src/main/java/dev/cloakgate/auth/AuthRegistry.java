@@ -30,6 +30,12 @@ public final class AuthRegistry implements TenantAccess, AutoCloseable {
 
     private final Function<String, Optional<Source>> tenants;
     private final ConcurrentHashMap<String, Installed> installed = new ConcurrentHashMap<>();
+    /**
+     * Per tenant, the version {@link #install} replaced (issue 10, live tenant configuration): a reload installs the
+     * new credentials just before the new file serves, and a request in between still holds the old file. Kept,
+     * it is found instead of set up again (which would replace the new one and leave its JWKS URLs unfetched).
+     */
+    private final ConcurrentHashMap<String, Installed> replaced = new ConcurrentHashMap<>();
     private final ScheduledExecutorService thread;
 
     /** @param tenants the current tenant of a name (its file may change while the gateway runs) */
@@ -50,7 +56,13 @@ public final class AuthRegistry implements TenantAccess, AutoCloseable {
      */
     public TenantAuth install(Source source) throws AuthSetupException {
         TenantAuth auth = TenantAuth.create(source.tenant(), source.settings(), thread, true, System::nanoTime);
-        put(source, auth);
+        synchronized (this) {
+            Installed old = installed.put(source.tenant(), new Installed(source.digest(), auth));
+            Installed older = old == null ? replaced.remove(source.tenant()) : replaced.put(source.tenant(), old);
+            if (older != null) {
+                older.auth().close();
+            }
+        }
         announce(auth);
         return auth;
     }
@@ -65,6 +77,10 @@ public final class AuthRegistry implements TenantAccess, AutoCloseable {
             i = installed.get(source.tenant());
             if (i != null && i.digest().equals(source.digest())) {
                 return i.auth();
+            }
+            Installed r = replaced.get(source.tenant());
+            if (r != null && r.digest().equals(source.digest())) {
+                return r.auth(); // a request that raced a reload
             }
             TenantAuth auth;
             try {
@@ -143,5 +159,6 @@ public final class AuthRegistry implements TenantAccess, AutoCloseable {
     public void close() {
         thread.shutdownNow();
         installed.values().forEach(i -> i.auth().close());
+        replaced.values().forEach(i -> i.auth().close());
     }
 }

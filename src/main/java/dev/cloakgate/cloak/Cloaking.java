@@ -18,11 +18,20 @@ public final class Cloaking {
     final int vaultMaxEntries;
     final MeterRegistry metrics;
     final Evidence evidence;
-    /** Token shapes upstreams declared in any session of the tenant (bounded): the parent of each session's. */
-    final PlantedTokens declared = new PlantedTokens();
+    /**
+     * Token shapes upstreams declared in any session of the tenant (bounded): the parent of each session's. Passed
+     * on from the cloaking a reload replaces, so a new configuration never issues a token an upstream declared.
+     */
+    final PlantedTokens declared;
 
     public Cloaking(String tenant, Detection detection, TokenScope scope, int vaultMaxEntries, MeterRegistry metrics,
             Evidence evidence) {
+        this(tenant, detection, scope, vaultMaxEntries, metrics, evidence, new PlantedTokens());
+    }
+
+    Cloaking(String tenant, Detection detection, TokenScope scope, int vaultMaxEntries, MeterRegistry metrics,
+            Evidence evidence, PlantedTokens declared) {
+        this.declared = declared;
         this.tenant = tenant;
         this.detection = detection;
         this.walker = new Walker(detection);

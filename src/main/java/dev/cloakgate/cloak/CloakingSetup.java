@@ -27,22 +27,55 @@ public final class CloakingSetup {
             if (!t.sanitize()) {
                 continue;
             }
-            String file = tenantsDir.resolve(t.name() + ".json").toString();
-            Detection detection;
-            try {
-                detection = factory.build(t.detection());
-            } catch (DetectionFactory.SetupException e) {
-                throw new TenantConfigException(file, e.key(), e.getMessage());
-            }
-            List<String> failures = SelfCheck.run(detection);
-            evidence.record(new Event.SelfChecked(t.name(), detection.categories().stream().map(Object::toString).sorted()
-                    .toList(), failures.size()));
+            Checked checked = check(t, tenantsDir.resolve(t.name() + ".json").toString());
+            evidence.record(checked.event());
+            checked.orRefuse();
+            out.put(t.name(), cloaking(checked, metrics, evidence, null));
+        }
+        return out;
+    }
+
+    /** A tenant's detection, built, and what the self-check found wrong with it (nothing, when it works). */
+    public record Checked(TenantConfig tenant, String file, Detection detection, List<String> failures) {
+        public Checked {
+            failures = List.copyOf(failures);
+        }
+
+        /** The self-check as evidence: the categories checked and how many failed. */
+        public Event.SelfChecked event() {
+            return new Event.SelfChecked(tenant.name(), detection.categories().stream().map(Object::toString).sorted()
+                    .toList(), failures.size());
+        }
+
+        /** Refuses, naming the file, when the self-check found anything. */
+        public void orRefuse() throws TenantConfigException {
             if (!failures.isEmpty()) {
                 throw new TenantConfigException(file, "$.detection", "detection self-check failed, refusing to run"
                         + " without the protection it claims: " + String.join("; ", failures));
             }
-            out.put(t.name(), new Cloaking(t.name(), detection, t.tokenScope(), t.vaultMaxEntries(), metrics, evidence));
         }
-        return out;
+    }
+
+    /** Builds the tenant's detection (models loaded) and runs the self-check through it; records nothing. */
+    public Checked check(TenantConfig t, String file) throws TenantConfigException {
+        Detection detection;
+        try {
+            detection = factory.build(t.detection());
+        } catch (DetectionFactory.SetupException e) {
+            throw new TenantConfigException(file, e.key(), e.getMessage());
+        }
+        return new Checked(t, file, detection, SelfCheck.run(detection));
+    }
+
+    /**
+     * The cloaking of a tenant whose self-check passed (at start and at each reload of its file). {@code previous}
+     * is the cloaking this one replaces, or null: the token shapes its upstreams declared carry over.
+     */
+    public Cloaking cloaking(Checked checked, MeterRegistry metrics, Evidence evidence, Cloaking previous)
+            throws TenantConfigException {
+        checked.orRefuse();
+        TenantConfig t = checked.tenant();
+        return new Cloaking(t.name(), checked.detection(), t.tokenScope(), t.vaultMaxEntries(), metrics, evidence,
+                previous == null ? new PlantedTokens() : previous.declared);
     }
 }

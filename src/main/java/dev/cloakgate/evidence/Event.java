@@ -54,8 +54,15 @@ public sealed interface Event {
     record Noted(String control, String action, String reason, String detail, boolean demoted) {
     }
 
-    /** The tenant's file was read at startup; {@code sha256} is of the file's bytes (configuration, not data). */
+    /**
+     * The tenant's file was accepted, at startup or by a reload: new sessions use it from here on. {@code sha256}
+     * is of the file's bytes (configuration, not data).
+     */
     record ConfigLoaded(String tenant, String file, String sha256) implements Event {
+    }
+
+    /** The tenant's file was removed while the gateway ran: no new sessions from here on (existing ones go on). */
+    record ConfigRemoved(String tenant, String file) implements Event {
     }
 
     /** The startup self-check pushed known values of each category through the real detection path. */

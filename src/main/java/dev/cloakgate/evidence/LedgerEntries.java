@@ -81,6 +81,9 @@ public final class LedgerEntries {
             o.put("kind", "config_loaded");
             o.put("file", c.file());
             o.put("sha256", c.sha256());
+        } else if (event instanceof Event.ConfigRemoved r) {
+            o.put("kind", "config_removed");
+            o.put("file", r.file());
         } else if (event instanceof Event.SelfChecked s) {
             o.put("kind", "self_check");
             ArrayNode cats = o.putArray("categories");

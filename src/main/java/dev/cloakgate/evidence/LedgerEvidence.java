@@ -1,6 +1,7 @@
 package dev.cloakgate.evidence;
 
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.jboss.logging.Logger;
@@ -20,8 +21,14 @@ public final class LedgerEvidence implements Evidence {
 
     /** @param entries per tenant, the mapping that digests that tenant's session ids */
     public LedgerEvidence(Map<String, Ledger> ledgers, Map<String, LedgerEntries> entries) {
-        this.ledgers = Map.copyOf(ledgers);
-        this.entries = Map.copyOf(entries);
+        this.ledgers = new ConcurrentHashMap<>(ledgers);
+        this.entries = new ConcurrentHashMap<>(entries);
+    }
+
+    /** A tenant added while the gateway runs (its file appeared): its events go to {@code ledger} from now on. */
+    public void add(String tenant, Ledger ledger, LedgerEntries mapping) {
+        entries.put(tenant, mapping);
+        ledgers.put(tenant, ledger);
     }
 
     @Override

@@ -36,9 +36,12 @@ public final class Policy implements AutoCloseable {
     private final MeterRegistry meters;
     private final PolicyEngine promptEngine;
     private final PolicyEngine promptResultEngine;
+    /** The state this policy opened itself and closes; null when the state is the caller's (kept across reloads). */
+    private final PolicyState owned;
 
     Policy(String tenant, PolicySettings settings, PolicyEngine engine, Catalog catalog, Budget budget,
-            DecisionTrace trace, Evidence evidence, TenantSecret secret, MeterRegistry meters) {
+            DecisionTrace trace, Evidence evidence, TenantSecret secret, MeterRegistry meters, PolicyState owned) {
+        this.owned = owned;
         this.tenant = tenant;
         this.evidence = evidence;
         this.settings = settings;
@@ -71,12 +74,27 @@ public final class Policy implements AutoCloseable {
      */
     public static Policy create(String tenant, List<String> upstreamOrder, PolicySettings s, Path dataDir,
             MeterRegistry meters, ExtraControls extra, Evidence evidence, TenantSecret secret) throws IOException {
+        PolicyState state = PolicyState.open(dataDir, tenant);
+        return create(tenant, upstreamOrder, s, meters, extra, evidence, secret, state, state);
+    }
+
+    /**
+     * A policy over the tenant's lasting {@code state} (pins, trace, tenant-wide budget counts), which the caller
+     * keeps and closes: a reload of the tenant file builds a new policy over the same state.
+     */
+    public static Policy create(String tenant, List<String> upstreamOrder, PolicySettings s, MeterRegistry meters,
+            ExtraControls extra, Evidence evidence, TenantSecret secret, PolicyState state) {
+        return create(tenant, upstreamOrder, s, meters, extra, evidence, secret, state, null);
+    }
+
+    private static Policy create(String tenant, List<String> upstreamOrder, PolicySettings s, MeterRegistry meters,
+            ExtraControls extra, Evidence evidence, TenantSecret secret, PolicyState state, PolicyState owned) {
         FindingDetail.preload();
         Catalog catalog = new Catalog(upstreamOrder);
         List<Control> controls = new ArrayList<>();
         Budget budget = null;
         if (s.on("tool_pinning")) {
-            controls.add(new ToolPinning(new PinStore(dataDir, tenant)));
+            controls.add(new ToolPinning(state.pins()));
         }
         if (s.toolAllowlist() != null && s.on("tool_allowlist")) {
             controls.add(new ToolAllowlist(s.toolAllowlist()));
@@ -91,15 +109,15 @@ public final class Policy implements AutoCloseable {
             controls.add(new DestructiveAction(s.destructiveTools()));
         }
         if (s.on("budget")) {
-            budget = new Budget(s.budget());
+            budget = new Budget(s.budget(), state.budget());
             controls.add(budget);
         }
         controls.addAll(extra.controls(s));
         if (s.on("secret_disclosure")) {
             controls.add(new SecretDisclosure());
         }
-        return new Policy(tenant, s, new PolicyEngine(controls), catalog, budget, new FileDecisionTrace(dataDir, tenant),
-                evidence, secret, meters);
+        return new Policy(tenant, s, new PolicyEngine(controls), catalog, budget, state.trace(), evidence, secret, meters,
+                owned);
     }
 
     /** The controls this class does not build itself. */
@@ -219,8 +237,11 @@ public final class Policy implements AutoCloseable {
         return FindingDetail.UNDECLARED;
     }
 
+    /** Closes the trace when this policy opened its own state; a shared state is closed by its owner. */
     @Override
     public void close() {
-        trace.close();
+        if (owned != null) {
+            owned.close();
+        }
     }
 }

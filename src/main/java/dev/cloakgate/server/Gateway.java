@@ -9,6 +9,8 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import java.time.Clock;
+
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -21,36 +23,38 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.cloakgate.cloak.Cloaking;
-import dev.cloakgate.cloak.CloakingSetup;
 import dev.cloakgate.crypto.NoteSigner;
-import dev.cloakgate.evidence.Event;
 import dev.cloakgate.evidence.Evidence;
 import dev.cloakgate.evidence.Evidences;
-import dev.cloakgate.evidence.ForwardedCalls;
-import dev.cloakgate.evidence.LedgerEntries;
 import dev.cloakgate.evidence.LedgerEvidence;
 import dev.cloakgate.evidence.LoggedEvidence;
+import dev.cloakgate.jsonrpc.ErrorCodes;
+import dev.cloakgate.jsonrpc.RpcError;
 import dev.cloakgate.ledger.Ledger;
 import dev.cloakgate.ledger.SigningKeys;
-import dev.cloakgate.policy.TenantSecret;
 import dev.cloakgate.jsonrpc.JsonCodec;
 import io.micrometer.core.instrument.MeterRegistry;
 import dev.cloakgate.session.CallLog;
 import dev.cloakgate.session.GatewaySettings;
 import dev.cloakgate.session.SessionRegistry;
 import dev.cloakgate.tenant.EnvExpander;
+import dev.cloakgate.tenant.TenantConfig;
 import dev.cloakgate.tenant.TenantConfigException;
 import dev.cloakgate.tenant.TenantParser;
 import dev.cloakgate.tenant.TenantRegistry;
+import dev.cloakgate.tenant.TenantReloader;
+import dev.cloakgate.tenant.TenantWatcher;
 import dev.cloakgate.upstream.HttpLink;
 import dev.cloakgate.upstream.Links;
 import dev.cloakgate.upstream.MessageLanes;
+import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
 import io.quarkus.runtime.StartupEvent;
 
 /**
  * Wires the plain-Java core from configuration: tenants, codecs, the shared HTTP client and threads, the
- * session registry. Startup fails, naming file and key, when a tenant file is invalid.
+ * session registry. Startup fails, naming file and key, when a tenant file is invalid. While running, the tenants
+ * directory is watched and changed files reloaded ({@link TenantReloader}); on SIGTERM the gateway drains
+ * ({@link #drain}) before it closes.
  */
 @ApplicationScoped
 public class Gateway {
@@ -86,17 +90,42 @@ public class Gateway {
             return;
         }
         Path dir = Path.of(config.tenantsDir());
-        tenants = TenantRegistry.load(dir, new TenantParser(EnvExpander.ofSystem(), Path.of("").toAbsolutePath()));
+        TenantParser parser = new TenantParser(EnvExpander.ofSystem(), Path.of("").toAbsolutePath());
+        tenants = TenantRegistry.load(dir, parser);
         LOG.infof("loaded %d tenant(s) from %s: %s", tenants.all().size(), dir, String.join(", ", tenants.all().keySet()));
         // issue 10, identity: every tenant's credentials, before anything is served
         installAuth();
         Path data = Path.of(config.dataDir());
-        ledgers = openLedgers(data);
+        NoteSigner signer = signer(data);
+        build();
+        ledgerEvidence = new LedgerEvidence(Map.of(), Map.of());
+        Evidence evidence = new Evidences(List.of(new LoggedEvidence(), ledgerEvidence));
+        this.evidence = evidence;
+        GatewayConfig.Ledger lc = config.ledger();
+        assembly = new TenantAssembly(data, signer, Ledger.Settings.defaults().withCheckpointEvery(lc.checkpointEvery())
+                .withCheckpointInterval(lc.checkpointInterval()), metrics, ledgerEvidence, evidence, sessions, auth);
+        metrics.gauge("cloakgate.ledger.lost", this, Gateway::ledgerLost);
         try {
-            build(dir, data);
+            for (TenantConfig t : tenants.all().values()) {
+                assembly.activate(t, dir.resolve(t.name() + ".json").toString());
+            }
         } catch (TenantConfigException | RuntimeException e) {
-            closeLedgers();
+            assembly.close();
+            auth.close();
             throw e;
+        }
+        LOG.infof("ledger open for %d tenant(s) under %s; detection self-check passed", assembly.ledgers(),
+                data.resolve("ledger"));
+        // ---- issue 10: live tenant configuration ----
+        GatewayConfig.Reload rc = config.reload();
+        if (rc.enabled()) {
+            Map<String, String> known = new LinkedHashMap<>();
+            tenants.all().forEach((name, t) -> known.put(name, t.digest()));
+            watcher = new TenantWatcher(dir, known, rc.debounce(), rc.rescanInterval(),
+                    new TenantReloader(tenants, parser, assembly, metrics, Clock.systemUTC()));
+            watcher.start();
+            LOG.infof("watching %s for tenant file changes (debounce %d ms, rescan every %d s)", dir,
+                    rc.debounce().toMillis(), rc.rescanInterval().toSeconds());
         }
     }
 
@@ -104,18 +133,15 @@ public class Gateway {
     private dev.cloakgate.auth.AuthRegistry auth;
     private final dev.cloakgate.auth.PrincipalMeter meter = new dev.cloakgate.auth.PrincipalMeter(System::nanoTime);
 
-    /** Sets up each tenant's principals and issuers; a token or JWKS file that cannot be read stops the start. */
-    private void installAuth() throws TenantConfigException {
+    /**
+     * The registry of each tenant's principals and issuers. They are installed by the {@link TenantAssembly} with
+     * the rest of each accepted configuration, at start and at each reload (a token or JWKS file that cannot be read
+     * stops the start, or refuses the reload). A tenant whose file was removed keeps its last credentials: its
+     * existing sessions go on, and its auditors can still export its ledger.
+     */
+    private void installAuth() {
         auth = new dev.cloakgate.auth.AuthRegistry(name -> tenants == null ? java.util.Optional.empty()
-                : tenants.get(name).map(Gateway::authSource));
-        for (var t : tenants.all().values()) {
-            try {
-                auth.install(authSource(t));
-            } catch (dev.cloakgate.auth.AuthSetupException e) {
-                auth.close();
-                throw new TenantConfigException(t.name() + ".json", e.path(), e.getMessage());
-            }
-        }
+                : tenants.lastAccepted(name).map(Gateway::authSource));
     }
 
     /** What a tenant's credentials are set up from. */
@@ -134,8 +160,9 @@ public class Gateway {
     }
     // ---- issue 10, identity and roles (end) ----
 
-    /** One ledger per tenant, all signed by the one gateway key; refuses to start without a key or beside another gateway. */
-    private Map<String, Ledger> openLedgers(Path data) {
+
+    /** The one key all tenants' ledgers sign with; refuses to start without a key. */
+    private NoteSigner signer(Path data) {
         GatewayConfig.Ledger lc = config.ledger();
         SigningKeys.Loaded key = SigningKeys.load(lc.signingKeyFile().map(Path::of), lc.signingKey(), lc.devKey(), data);
         NoteSigner signer = key.signer();
@@ -146,46 +173,11 @@ public class Gateway {
         }
         // what an auditor pins: ledger verify FILE --trust-key KEYID=HEX
         LOG.infof("ledger: signing checkpoints as %s, trust key %s=%s", signer.name(), signer.keyId().hex(), pub);
-        Ledger.Settings settings = Ledger.Settings.defaults().withCheckpointEvery(lc.checkpointEvery())
-                .withCheckpointInterval(lc.checkpointInterval());
-        Map<String, Ledger> open = new LinkedHashMap<>();
-        try {
-            for (String t : tenants.all().keySet()) {
-                open.put(t, Ledger.open(data, t, signer, settings));
-            }
-        } catch (RuntimeException e) {
-            open.values().forEach(Ledger::close);
-            throw e;
-        }
-        LOG.infof("ledger open for %d tenant(s) under %s", open.size(), data.resolve("ledger"));
-        for (Ledger l : open.values()) {
-            metrics.gauge("cloakgate.ledger.entries", io.micrometer.core.instrument.Tags.of("tenant", l.tenant()), l, Ledger::size);
-        }
-        metrics.gauge("cloakgate.ledger.lost", this, Gateway::ledgerLost);
-        return open;
+        return signer;
     }
 
-    private void build(Path dir, Path data) throws TenantConfigException {
-        Map<String, LedgerEntries> mappings = new LinkedHashMap<>();
-        Map<String, TenantSecret> secrets = new LinkedHashMap<>();
-        for (String t : tenants.all().keySet()) {
-            try {
-                secrets.put(t, TenantSecret.load(data, t));
-                mappings.put(t, new LedgerEntries(secrets.get(t)::sessionDigest));
-            } catch (java.io.IOException e) {
-                throw new TenantConfigException(t + ".json", "$", "cannot read or create the tenant secret under "
-                        + data.resolve("keys") + ": " + e.getMessage());
-            }
-        }
-        ledgerEvidence = new LedgerEvidence(ledgers, mappings);
-        Evidence evidence = new Evidences(List.of(new LoggedEvidence(), ledgerEvidence));
-        this.evidence = evidence;
-        for (var t : tenants.all().values()) {
-            evidence.record(new Event.ConfigLoaded(t.name(), t.name() + ".json", t.digest()));
-        }
-        Map<String, Cloaking> cloakings = new CloakingSetup().build(tenants, dir, metrics, evidence);
-        LOG.infof("cloaking on for %d tenant(s), detection self-check passed", cloakings.size());
-
+    /** Codecs, threads, the upstream links and the session registry: what does not depend on any one tenant. */
+    private void build() {
         GatewayConfig.Upstream up = config.upstream();
         GatewayConfig.Session se = config.session();
         clientCodec = new JsonCodec(new JsonCodec.Limits(config.http().maxDepth(), config.http().maxBodyBytes()));
@@ -204,24 +196,9 @@ public class Gateway {
                 se.maxQueuedBytes());
         Links links = new Links(upstreamCodec, vertx, writers,
                 new HttpLink.Timeouts(up.connectTimeout(), up.requestTimeout()), se.maxSessions() + 1000, lanes);
-        policies = new java.util.LinkedHashMap<>();
-        for (var t : tenants.all().values()) {
-            if (t.policy() != null) {
-                try {
-                    policies.put(t.name(), dev.cloakgate.policy.Policy.create(t.name(), List.copyOf(t.upstreams().keySet()),
-                            t.policy(), data, metrics, new dev.cloakgate.policy.control.StandardControls(), evidence,
-                            secrets.get(t.name())));
-                } catch (java.io.IOException e) {
-                    throw new TenantConfigException(t.name() + ".json", "$.policy", "cannot set up the policy's state under "
-                            + config.dataDir() + ": " + e.getMessage());
-                }
-            }
-        }
-        LOG.infof("policy on for %d tenant(s)", policies.size());
-        Map<String, CallLog> calls = new LinkedHashMap<>();
-        secrets.forEach((t, secret) -> calls.put(t, new ForwardedCalls(t, secret, evidence)));
-        sessions = new SessionRegistry(settings, upstreamCodec, links, timer, cloakings::get, policies::get,
-                name -> calls.getOrDefault(name, CallLog.NONE));
+        // each tenant's setup is installed by the assembly, at start and at each reload of its file
+        sessions = new SessionRegistry(settings, upstreamCodec, links, timer, name -> null, name -> null,
+                name -> CallLog.NONE);
         long sweep = Math.max(1000, Math.min(30_000, se.idleTimeout().toMillis() / 4));
         timer.scheduleWithFixedDelay(this::sweep, sweep, sweep, TimeUnit.MILLISECONDS);
     }
@@ -234,16 +211,117 @@ public class Gateway {
         }
     }
 
+    // ---- issue 10: graceful drain ----
+
+    /** Quarkus' pre-shutdown phase (SIGTERM), while the HTTP server still serves: the drain runs here. */
+    void shuttingDown(@Observes ShutdownDelayInitiatedEvent event) {
+        drain();
+    }
+
+    /**
+     * Readiness goes down and new sessions are refused ({@code shutting_down}); calls in flight get up to
+     * {@code cloakgate.shutdown.drain-timeout} to be answered, and existing sessions are served meanwhile. Calls
+     * still waiting then are answered {@code shutting_down} (their upstreams are told they are cancelled), and
+     * every session is closed: its streams end, its stdio children are stopped. The ledgers' final checkpoints
+     * follow in {@link #stop}.
+     */
+    void drain() {
+        if (!drain.begin()) {
+            return;
+        }
+        if (watcher != null) {
+            watcher.close();
+        }
+        if (sessions == null) {
+            return;
+        }
+        Duration timeout = config.shutdown().drainTimeout();
+        LOG.infof("shutting down: not ready, new sessions refused; %d request(s) in flight get up to %d s",
+                drain.inFlight(), timeout.toSeconds());
+        try {
+            if (!drain.awaitIdle(timeout)) {
+                int n = sessions.abandonInFlight(RpcError.of(ErrorCodes.INTERNAL_ERROR, "shutting_down",
+                        "the gateway shut down before the upstream answered; the call may or may not have taken effect"),
+                        (session, method, upstream) -> {
+                            // the hook where an operations store records a call in flight as unknown (a later issue)
+                        });
+                LOG.warnf("shutting down: %d call(s) unanswered after %d s were answered shutting_down", n,
+                        timeout.toSeconds());
+                drain.awaitIdle(ABANDON_GRACE); // their answers are written
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        List<ProcessHandle> children = ProcessHandle.current().descendants().toList();
+        sessions.closeAll();
+        stopped(children);
+        LOG.info("shutting down: sessions closed, upstreams stopped");
+    }
+
+    /**
+     * Waits for the gateway's child processes (stdio upstreams and what their launchers started) to exit once
+     * their sessions closed them (stdin closed, then SIGTERM, then SIGKILL, a few seconds apart), and kills what
+     * is left after {@link #CHILDREN_GRACE}: the JVM's exit must not leave an upstream running.
+     */
+    private static void stopped(List<ProcessHandle> children) {
+        long end = System.nanoTime() + CHILDREN_GRACE.toNanos();
+        for (ProcessHandle p : children) {
+            long left = end - System.nanoTime();
+            try {
+                if (left > 0) {
+                    p.onExit().get(left, TimeUnit.NANOSECONDS);
+                }
+            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+                // killed below
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        int left = 0;
+        for (ProcessHandle p : children) {
+            if (p.isAlive()) {
+                p.destroyForcibly();
+                left++;
+            }
+        }
+        if (left > 0) {
+            LOG.warnf("shutting down: %d upstream process(es) still running after %d s were killed", left,
+                    CHILDREN_GRACE.toSeconds());
+        }
+    }
+
+    /** Longer than a stdio link's close takes (stdin, then 2 s to SIGTERM, then 2 s to SIGKILL). */
+    private static final Duration CHILDREN_GRACE = Duration.ofSeconds(6);
+
+    /** How long answers to abandoned calls get to be written before the sessions close. */
+    private static final Duration ABANDON_GRACE = Duration.ofSeconds(2);
+
+    /** Whether the gateway is shutting down (readiness down, new sessions refused). */
+    public boolean draining() {
+        return drain.draining();
+    }
+
+    Drain drainState() {
+        return drain;
+    }
+
+    private final Drain drain = new Drain();
+    private TenantWatcher watcher;
+    // ---- end issue 10 ----
+
     @PreDestroy
     void stop() {
+        if (watcher != null) {
+            watcher.close();
+        }
         if (sessions != null) {
             sessions.closeAll();
         }
-        if (policies != null) {
-            policies.values().forEach(dev.cloakgate.policy.Policy::close);
+        // last: sessions may still record while closing; this flushes and signs each ledger's final checkpoint
+        if (assembly != null) {
+            assembly.close();
         }
-        // last: sessions and policies may still record while closing; this flushes and signs a final checkpoint
-        closeLedgers();
         if (auth != null) {
             auth.close();
         }
@@ -259,8 +337,7 @@ public class Gateway {
         }
     }
 
-    private Map<String, dev.cloakgate.policy.Policy> policies;
-    private Map<String, Ledger> ledgers = Map.of();
+    private TenantAssembly assembly;
     private LedgerEvidence ledgerEvidence;
     private Evidence evidence;
 
@@ -269,20 +346,9 @@ public class Gateway {
         return evidence;
     }
 
-    private synchronized void closeLedgers() {
-        for (Ledger l : ledgers.values()) {
-            try {
-                l.close();
-            } catch (RuntimeException e) {
-                LOG.errorf("ledger of tenant %s did not close cleanly: %s", l.tenant(), e.getMessage());
-            }
-        }
-        ledgers = Map.of();
-    }
-
     /** The tenant's open ledger, or null. */
     public Ledger ledger(String tenant) {
-        return ledgers.get(tenant);
+        return assembly == null ? null : assembly.ledger(tenant);
     }
 
     /** Entries the ledgers could not take since start (0 unless the disk failed or stalled). */

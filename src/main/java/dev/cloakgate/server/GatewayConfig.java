@@ -27,6 +27,38 @@ public interface GatewayConfig {
 
     Ledger ledger();
 
+    // ---- issue 10: live tenant configuration and graceful drain ----
+    Reload reload();
+
+    Shutdown shutdown();
+
+    /** Watching the tenants directory: changed files are reloaded while the gateway runs (README "Operations"). */
+    interface Reload {
+        /** Off: tenant files are read once, at start. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** A change is read once the directory has been quiet this long (an editor or the kubelet writes in steps). */
+        @WithDefault("500ms")
+        Duration debounce();
+
+        /** The directory is also scanned this often, for filesystems that do not report changes. */
+        @WithDefault("15s")
+        Duration rescanInterval();
+    }
+
+    /** What SIGTERM does (README "Operations"). */
+    interface Shutdown {
+        /**
+         * After readiness goes down and new sessions are refused, calls in flight get this long to finish; then
+         * those left are answered {@code shutting_down}, sessions and their upstreams are closed and the ledgers
+         * signed. Keep it, plus a few seconds, under Kubernetes' {@code terminationGracePeriodSeconds}.
+         */
+        @WithDefault("20s")
+        Duration drainTimeout();
+    }
+    // ---- end issue 10 ----
+
     interface Http {
         /** Largest request body accepted; larger ones get 413. */
         @WithDefault("8388608")

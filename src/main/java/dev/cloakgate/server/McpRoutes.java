@@ -176,6 +176,7 @@ public class McpRoutes {
                 rc.response().setStatusCode(202).end();
             }
             case REQUEST -> {
+                inFlight(rc);
                 PostExchange exchange = new PostExchange(rc, vertx, accept.sse, session.streams(), codec,
                         keepAliveMillis(), gateway.config().http().sseRetryMillis(), outbound);
                 exchange.armKeepAlive();
@@ -193,6 +194,19 @@ public class McpRoutes {
                     "initialize starts a new session: send it without Mcp-Session-Id"));
             return;
         }
+        // ---- issue 10: graceful drain, live tenant configuration ----
+        if (gateway.draining()) {
+            rc.response().putHeader("Retry-After", "1");
+            refuse(rc, 503, SHUTTING_DOWN);
+            return;
+        }
+        if (!gateway.tenants().accepting(tenant.name())) {
+            // its file was removed: existing sessions go on, new ones are refused as for any unknown tenant
+            refuse(rc, 404, RpcError.of(ErrorCodes.INVALID_REQUEST, "unknown_tenant", "no such tenant"));
+            return;
+        }
+        inFlight(rc);
+        // ---- end issue 10 ----
         var registry = gateway.sessions();
         if (registry.full()) {
             refuse(rc, 503, RpcError.of(ErrorCodes.INTERNAL_ERROR, "too_many_sessions",
@@ -224,7 +238,10 @@ public class McpRoutes {
                                 .toResponse(m.get("id")));
                 return;
             }
-            registry.register(session);
+            if (!registry.register(session)) {
+                refuse(rc, 503, SHUTTING_DOWN); // the gateway closed its sessions while this one started
+                return;
+            }
             if (!caller.principal().anonymous()) {
                 LOG.debugf("session %s opened by principal %s of tenant %s", dev.cloakgate.evidence.LogTag.of(session.id()),
                         caller.principal().name(), tenant.name());
@@ -300,7 +317,8 @@ public class McpRoutes {
             return null;
         }
         String name = rc.pathParam("tenant");
-        TenantConfig tenant = gateway.tenants() == null ? null : gateway.tenants().get(name).orElse(null);
+        // a tenant whose file was removed still serves its existing sessions; initialize checks it takes new ones
+        TenantConfig tenant = gateway.tenants() == null ? null : gateway.tenants().lastAccepted(name).orElse(null);
         if (tenant == null) {
             refuse(rc, 404, RpcError.of(ErrorCodes.INVALID_REQUEST, "unknown_tenant", "no such tenant"));
             return null;
@@ -315,6 +333,16 @@ public class McpRoutes {
             return null;
         }
         return new Caller(tenant, ((Access.Granted) access).principal());
+    }
+
+    private static final RpcError SHUTTING_DOWN = RpcError.of(ErrorCodes.INTERNAL_ERROR, "shutting_down",
+            "the gateway is shutting down and takes no new sessions; initialize again (another replica takes it)");
+
+    /** Counts the request as in flight until its response has ended, so a shutdown waits for its answer. */
+    private void inFlight(RoutingContext rc) {
+        Drain d = gateway.drainState();
+        d.enter();
+        rc.addEndHandler(ar -> d.exit());
     }
 
     /** Per-principal calls per minute; a message over the limit gets 429 with the seconds to wait. */

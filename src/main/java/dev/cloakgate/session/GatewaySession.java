@@ -230,6 +230,30 @@ public final class GatewaySession implements Upstream.Listener {
         e.upstream().send(answer);
     }
 
+    /**
+     * Answers each call waiting for an upstream with {@code answer} now and tells its upstream it is cancelled;
+     * {@code each} hears of each call first. The number of calls.
+     */
+    int abandonInFlight(RpcError answer, SessionRegistry.AbandonedCall each) {
+        List<ClientCall> calls;
+        synchronized (this) {
+            calls = new ArrayList<>(inflight.values());
+        }
+        int n = 0;
+        for (ClientCall cc : calls) {
+            Upstream.Call call = cc.call;
+            if (call == null || call.response().isDone()) {
+                continue;
+            }
+            each.abandoned(this, cc.method, cc.upstream.name());
+            if (call.response().completeExceptionally(answer.asException())) {
+                cc.upstream.cancel(call, answer.reason());
+                n++;
+            }
+        }
+        return n;
+    }
+
     public void close() {
         if (closed) {
             return;

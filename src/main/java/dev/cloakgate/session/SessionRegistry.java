@@ -4,6 +4,7 @@ import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -39,6 +40,11 @@ public final class SessionRegistry {
     private final Function<String, CallLog> calls;
     private final SecureRandom random = new SecureRandom();
     private final Map<String, GatewaySession> sessions = new ConcurrentHashMap<>();
+    /** Each tenant's newest setup: what its new sessions are made of (a reload installs a new one). */
+    private final Map<String, TenantSetup> setups = new ConcurrentHashMap<>();
+    /** Sessions created and not yet registered (their handshake runs): closed with the others at shutdown. */
+    private final Set<GatewaySession> starting = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
 
     /**
      * @param cloaking each tenant's cloaking by name, or null for a tenant that does not sanitize
@@ -61,6 +67,11 @@ public final class SessionRegistry {
         this(settings, codec, links, timer, cloaking, name -> null, name -> CallLog.NONE);
     }
 
+    /** Makes {@code setup} what the tenant's new sessions are created from; existing sessions keep theirs. */
+    public void install(TenantSetup setup) {
+        setups.put(setup.config().name(), setup);
+    }
+
     /** A new session of a tenant that asks for no credential (anyone is the anonymous agent). */
     public GatewaySession create(TenantConfig tenant) {
         return create(tenant, Principal.anonymous(tenant.name()));
@@ -68,30 +79,40 @@ public final class SessionRegistry {
 
     /**
      * A new session opened by {@code principal}, not yet findable: {@link #register} it once its handshake
-     * succeeded.
+     * succeeded. It is made of the tenant's newest installed setup (so of a configuration at least as new as
+     * {@code tenant}), or, when none was installed, of {@code tenant} and this registry's per-name lookups; it stays
+     * bound to {@code principal} whatever later versions of the tenant file say.
      */
     public GatewaySession create(TenantConfig tenant, Principal principal) {
+        TenantSetup setup = setups.get(tenant.name());
+        if (setup == null) {
+            setup = new TenantSetup(tenant, tenant.sanitize() ? cloaking.apply(tenant.name()) : null,
+                    tenant.policy() != null ? policies.apply(tenant.name()) : null, calls.apply(tenant.name()));
+        }
+        return create(setup, principal);
+    }
+
+    private GatewaySession create(TenantSetup setup, Principal principal) {
+        TenantConfig tenant = setup.config();
         byte[] b = new byte[16];
         random.nextBytes(b);
         String id = HexFormat.of().formatHex(b);
         Upstream.Limits limits = new Upstream.Limits(settings.initializeTimeout(), settings.requestTimeout(),
                 settings.upstreamIdleTimeout(), messageLimit(tenant));
-        Cloaking c = tenant.sanitize() ? cloaking.apply(tenant.name()) : null;
-        if (tenant.sanitize() && c == null) {
-            // fail closed: a tenant that asks for cloaking never gets a session without it
-            throw new IllegalStateException("tenant " + tenant.name() + " sanitizes but has no cloaking set up");
-        }
-        Policy p = tenant.policy() != null ? policies.apply(tenant.name()) : null;
-        if (tenant.policy() != null && p == null) {
-            throw new IllegalStateException("tenant " + tenant.name() + " has a policy block but no policy set up");
-        }
-        return new GatewaySession(id, tenant, settings.version(), codec,
+        Cloaking c = tenant.sanitize() ? setup.cloaking() : null;
+        Policy p = tenant.policy() != null ? setup.policy() : null;
+        GatewaySession session = new GatewaySession(id, tenant, settings.version(), codec,
                 new SessionStreams(settings.eventBufferEvents(), settings.eventBufferBytes(), settings.maxQueuedBytes()),
                 (UpstreamConfig cfg, String label, Upstream.Listener listener) -> new Upstream(cfg, label, links,
                         listener, timer, limits,
                         new Backoff(settings.backoffInitial(), settings.backoffMax(), System::nanoTime)),
                 c == null ? null : c.session(id), p == null ? null : p.session(id),
-                p == null ? calls.apply(tenant.name()) : CallLog.NONE, principal);
+                p == null ? setup.calls() : CallLog.NONE, principal);
+        starting.add(session);
+        if (closed) {
+            session.close(); // created while the gateway shut down: its handshake fails, register refuses it
+        }
+        return session;
     }
 
     /** What a result may add to {@code budget.output_bytes} as sent: the JSON-RPC envelope around it. */
@@ -118,8 +139,18 @@ public final class SessionRegistry {
         return sessions.size() >= settings.maxSessions();
     }
 
-    public void register(GatewaySession s) {
+    /**
+     * Makes a session findable by its id once its handshake succeeded; false (and the session is closed) when
+     * the registry closed meanwhile: the gateway is shutting down.
+     */
+    public boolean register(GatewaySession s) {
+        starting.remove(s);
         sessions.put(s.id(), s);
+        if (closed || s.closed()) {
+            remove(s.id());
+            return false;
+        }
+        return true;
     }
 
     public GatewaySession get(String id) {
@@ -142,6 +173,8 @@ public final class SessionRegistry {
 
     /** Expires idle sessions and ends idle stdio children (run periodically). */
     public void sweep() {
+        starting.removeIf(GatewaySession::closed); // handshakes that failed
+
         long sessionIdle = settings.sessionIdleTimeout().toNanos();
         long upstreamIdle = settings.upstreamIdleTimeout().toNanos();
         for (GatewaySession s : List.copyOf(sessions.values())) {
@@ -165,7 +198,35 @@ public final class SessionRegistry {
         return sessions.values().stream().filter(s -> s.tenant().name().equals(tenant)).toList();
     }
 
+    /**
+     * Answers every call still waiting for an upstream with {@code answer} and tells its upstream it is
+     * cancelled (the gateway is shutting down); the number of calls. {@code each} hears of every call first.
+     */
+    public int abandonInFlight(dev.cloakgate.jsonrpc.RpcError answer, AbandonedCall each) {
+        int n = 0;
+        for (GatewaySession s : List.copyOf(sessions.values())) {
+            n += s.abandonInFlight(answer, each);
+        }
+        return n;
+    }
+
+    /**
+     * Told of each call the gateway gave up on while it was in flight: its side effect upstream may or may not
+     * have happened. The hook where an operations store records such a call as {@code unknown}.
+     */
+    @FunctionalInterface
+    public interface AbandonedCall {
+        /** @param method the JSON-RPC method; {@code upstream} the upstream's name (never the client's text) */
+        void abandoned(GatewaySession session, String method, String upstream);
+    }
+
+    /** Ends every session, those still in their handshake too; sessions created after it are refused. */
     public void closeAll() {
+        closed = true;
+        for (GatewaySession s : List.copyOf(starting)) {
+            s.close();
+        }
+        starting.clear();
         for (String id : List.copyOf(sessions.keySet())) {
             remove(id);
         }

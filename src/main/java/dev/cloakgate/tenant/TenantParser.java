@@ -346,7 +346,8 @@ public final class TenantParser {
         return new UpstreamConfig.Http(name, uri, headers);
     }
 
-    private static String sha256(byte[] bytes) {
+    /** Hex SHA-256 of a tenant file's bytes: its digest in the status, the ledger and the log. */
+    static String sha256(byte[] bytes) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (NoSuchAlgorithmException e) {

@@ -9,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -119,8 +120,27 @@ class AdminApiTest {
     }
 
     @Test
+    void tenantStatusNamesTheServingConfigurationAndItsSessions() throws Exception {
+        try (McpHttpClient agent = new McpHttpClient(a, AuthTenants.A_AGENT)) {
+            assertTrue(agent.initialize("2025-11-25", Json.object()).has("result"));
+            Answer status = send("GET", "iso-a/status", AuthTenants.A_OPERATOR);
+            assertEquals(200, status.status(), status.body());
+            JsonNode s = status.json();
+            assertEquals("iso-a", s.path("tenant").asText());
+            assertEquals(Upstreams.sha256File(Path.of(gateway.config().tenantsDir()).resolve("iso-a.json")),
+                    s.path("config_sha256").asText(), "the digest of the file serving");
+            assertTrue(s.path("accepting_sessions").asBoolean(), status.body());
+            assertFalse(s.path("file_rejected").asBoolean(), status.body());
+            assertTrue(s.path("last_rejected").isNull(), status.body());
+            assertTrue(s.path("sessions_open").asInt() >= 1, status.body());
+            assertFalse(s.path("loaded_at").asText().isEmpty(), status.body());
+        }
+    }
+
+    @Test
     void eachEndpointOpensOnlyToItsRole() throws Exception {
-        String[][] endpoints = { { "GET", "sessions", "operator" }, { "DELETE", "sessions/0011223344556677", "operator" },
+        String[][] endpoints = { { "GET", "status", "operator" }, { "GET", "sessions", "operator" },
+                { "DELETE", "sessions/0011223344556677", "operator" },
                 { "GET", "ledger/export", "auditor" } };
         for (String[] e : endpoints) {
             String path = "iso-a/" + e[1];

@@ -156,6 +156,10 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             System.setProperty("test.sandbox.base", based.toString());
             System.setProperty("test.sandbox.demo", demoLike.toString());
 
+            // ---- issue 10: live tenant configuration (acceptance/HotReloadTest rewrites this file) ----
+            tenant(tenants, "reload", "prefix", Map.of("alpha", stdio(NodeFixtures.PROBE.toString(), "stdio", "--name", "alpha")));
+            System.setProperty("test.reload.file", tenants.resolve("reload.json").toString());
+            // ---- end issue 10 ----
             // ---- issue 10, identity and roles: tenants with credentials (acceptance/AuthIsolationTest) ----
             running.add(AuthTenants.write(tenants, leak.url(), beta.url()));
             // ---- end of issue 10, identity and roles ----
@@ -169,6 +173,8 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             config.put("cloakgate.http.keep-alive", "1s");
             config.put("cloakgate.http.max-body-bytes", "65536");
             config.put("cloakgate.http.max-depth", "32");
+            config.put("cloakgate.reload.debounce", "100ms"); // issue 10: reloads seen quickly in tests
+            config.put("cloakgate.reload.rescan-interval", "2s");
             // the whole gateway log, at debug, to a file the leak test searches for planted values
             config.put("quarkus.log.level", "DEBUG");
             config.put("quarkus.log.console.level", "INFO");

@@ -21,9 +21,18 @@ public final class Budget implements Control {
     private final PolicySettings.Budget limits;
     private final LongSupplier nanos;
     private final Map<String, Counts> sessions = new ConcurrentHashMap<>();
-    private final Map<String, Breaker> breakers = new ConcurrentHashMap<>();
-    private long minute = Long.MIN_VALUE;
-    private int tenantCalls;
+    private final TenantCounts tenant;
+
+    /**
+     * What the budget counts for the whole tenant: calls in the current minute and each tool's breaker. Kept
+     * across reloads of the tenant file, so a reload neither resets the tenant's rate nor closes an open breaker;
+     * sessions of the previous configuration count into the same numbers.
+     */
+    public static final class TenantCounts {
+        private final Map<String, Breaker> breakers = new ConcurrentHashMap<>();
+        private long minute = Long.MIN_VALUE;
+        private int calls;
+    }
 
     private static final class Counts {
         int calls;
@@ -35,9 +44,18 @@ public final class Budget implements Control {
         long openUntil = Long.MIN_VALUE;
     }
 
-    public Budget(PolicySettings.Budget limits, LongSupplier nanos) {
+    public Budget(PolicySettings.Budget limits, LongSupplier nanos, TenantCounts tenant) {
         this.limits = limits;
         this.nanos = nanos;
+        this.tenant = tenant;
+    }
+
+    public Budget(PolicySettings.Budget limits, LongSupplier nanos) {
+        this(limits, nanos, new TenantCounts());
+    }
+
+    public Budget(PolicySettings.Budget limits, TenantCounts tenant) {
+        this(limits, System::nanoTime, tenant);
     }
 
     public Budget(PolicySettings.Budget limits) {
@@ -70,7 +88,7 @@ public final class Budget implements Control {
 
     private void request(Subject s, Findings out) {
         long now = nanos.getAsLong();
-        Breaker b = breakers.get(s.tool());
+        Breaker b = tenant.breakers.get(s.tool());
         if (b != null) {
             synchronized (b) {
                 if (now < b.openUntil) {
@@ -80,13 +98,13 @@ public final class Budget implements Control {
                 }
             }
         }
-        synchronized (this) {
+        synchronized (tenant) {
             long m = now / 60_000_000_000L;
-            if (m != minute) {
-                minute = m;
-                tenantCalls = 0;
+            if (m != tenant.minute) {
+                tenant.minute = m;
+                tenant.calls = 0;
             }
-            if (++tenantCalls > limits.tenantCallsPerMinute()) {
+            if (++tenant.calls > limits.tenantCallsPerMinute()) {
                 out.add(Action.BLOCK, "budget_exceeded", "tenant_calls_per_minute (" + limits.tenantCallsPerMinute() + ")");
                 return;
             }
@@ -130,7 +148,7 @@ public final class Budget implements Control {
 
     private void response(Subject s, Findings out) {
         boolean failed = s.error() || s.payload().path("isError").asBoolean(false);
-        Breaker b = breakers.computeIfAbsent(s.tool(), k -> new Breaker());
+        Breaker b = tenant.breakers.computeIfAbsent(s.tool(), k -> new Breaker());
         synchronized (b) {
             if (failed) {
                 if (++b.consecutiveErrors >= limits.breakerErrors()) {

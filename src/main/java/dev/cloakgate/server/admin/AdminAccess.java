@@ -33,7 +33,8 @@ public class AdminAccess {
 
     /** The caller, or an {@link AdminRefusal} to answer. */
     public Caller require(String tenantName, String authorization, Role role) {
-        TenantConfig tenant = gateway.tenants() == null ? null : gateway.tenants().get(tenantName).orElse(null);
+        // a tenant whose file was removed keeps its ledger, sessions and pins, and its operators and auditors their access
+        TenantConfig tenant = gateway.tenants() == null ? null : gateway.tenants().lastAccepted(tenantName).orElse(null);
         if (tenant == null) {
             throw new AdminRefusal(404, "unknown_tenant", "no tenant of that name");
         }

@@ -127,6 +127,26 @@ class CoreControlsTest {
         assertTrue(run(b, request("fs__a", null, "{}")).isEmpty());
     }
 
+    /** A reload builds a new budget over the tenant's counts: the tenant's rate and open breakers carry over. */
+    @Test
+    void theTenantsCountsOutliveAReloadOfItsBudget() {
+        Budget.TenantCounts tenant = new Budget.TenantCounts();
+        AtomicLong now = new AtomicLong();
+        Budget before = new Budget(new PolicySettings.Budget(1000, 1000, 3, 1000, 2, 60), now::get, tenant);
+        JsonNode failed = json("{\"content\":[],\"isError\":true}");
+        for (int i = 0; i < 2; i++) {
+            assertTrue(run(before, request("fs__a", null, "{}")).isEmpty());
+            run(before, response("fs__a", failed, false));
+        }
+        Budget after = new Budget(new PolicySettings.Budget(1000, 1000, 3, 1000, 2, 60), now::get, tenant);
+        assertEquals("circuit_open", run(after, request("fs__a", null, "{}")).get(0).reason(), "the breaker stays open");
+        assertTrue(run(after, request("fs__b", null, "{}")).isEmpty());
+        assertEquals("budget_exceeded", run(after, request("fs__b", null, "{}")).get(0).reason(),
+                "the fourth call of the tenant's minute (of 3), counted across both budgets");
+        assertTrue(run(new Budget(new PolicySettings.Budget(1000, 1000, 3, 1000, 2, 60), now::get),
+                request("fs__a", null, "{}")).isEmpty(), "what the shared counts prevent: a budget of its own starts at zero");
+    }
+
     @Test
     void oversizedResultsAreRefused() {
         Budget b = new Budget(new PolicySettings.Budget(1000, 1000, 1000, 100, 3, 10));

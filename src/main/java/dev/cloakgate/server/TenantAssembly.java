@@ -1,0 +1,197 @@
+package dev.cloakgate.server;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.jboss.logging.Logger;
+
+import dev.cloakgate.auth.AuthRegistry;
+import dev.cloakgate.auth.AuthSetupException;
+import dev.cloakgate.cloak.Cloaking;
+import dev.cloakgate.cloak.CloakingSetup;
+import dev.cloakgate.crypto.NoteSigner;
+import dev.cloakgate.evidence.Event;
+import dev.cloakgate.evidence.Evidence;
+import dev.cloakgate.evidence.ForwardedCalls;
+import dev.cloakgate.evidence.LedgerEntries;
+import dev.cloakgate.evidence.LedgerEvidence;
+import dev.cloakgate.ledger.Ledger;
+import dev.cloakgate.policy.Policy;
+import dev.cloakgate.policy.PolicyState;
+import dev.cloakgate.policy.TenantSecret;
+import dev.cloakgate.policy.control.StandardControls;
+import dev.cloakgate.session.CallLog;
+import dev.cloakgate.session.SessionRegistry;
+import dev.cloakgate.session.TenantSetup;
+import dev.cloakgate.tenant.TenantConfig;
+import dev.cloakgate.tenant.TenantConfigException;
+import dev.cloakgate.tenant.TenantReloader;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+
+/**
+ * Builds each tenant's {@link TenantSetup} from its configuration, at start and at every reload of its file, and
+ * keeps what a tenant holds for as long as the gateway runs whatever its file says: its ledger (one open ledger,
+ * one chain, across reloads), its secret, its policy's pins, decision trace and tenant-wide budget counts
+ * ({@link PolicyState}), and the token shapes its upstreams declared. What the file configures (upstreams,
+ * detection and its self-check, cloaking, the policy's controls and limits) is built anew from each accepted
+ * version; sessions keep the setup they were created with. The tenant's credentials (its {@code auth} block) are
+ * installed with each accepted version and checked on every request, so a token removed from the file is refused
+ * at once; a session stays bound to the principal that opened it.
+ *
+ * <p>Evidence of an accepted configuration: {@code config_loaded} (the file's digest), then {@code self_check} for
+ * a sanitizing tenant. A refused one leaves a {@code self_check} only when its detection failed the check.
+ */
+final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(TenantAssembly.class);
+
+    private final Path data;
+    private final NoteSigner signer;
+    private final Ledger.Settings ledgerSettings;
+    private final MeterRegistry metrics;
+    private final LedgerEvidence ledgerEvidence;
+    private final Evidence evidence;
+    private final SessionRegistry sessions;
+    private final AuthRegistry auth;
+    private final CloakingSetup cloakings = new CloakingSetup();
+    private final StandardControls controls = new StandardControls();
+    private final Map<String, Lasting> lasting = new ConcurrentHashMap<>();
+
+    /** One tenant's state for the life of the process. */
+    private static final class Lasting {
+        final Ledger ledger;
+        final TenantSecret secret;
+        final CallLog calls;
+        PolicyState policy;
+        Cloaking cloaking;
+
+        Lasting(Ledger ledger, TenantSecret secret, CallLog calls) {
+            this.ledger = ledger;
+            this.secret = secret;
+            this.calls = calls;
+        }
+    }
+
+    TenantAssembly(Path data, NoteSigner signer, Ledger.Settings ledgerSettings, MeterRegistry metrics,
+            LedgerEvidence ledgerEvidence, Evidence evidence, SessionRegistry sessions, AuthRegistry auth) {
+        this.data = data;
+        this.signer = signer;
+        this.ledgerSettings = ledgerSettings;
+        this.metrics = metrics;
+        this.ledgerEvidence = ledgerEvidence;
+        this.evidence = evidence;
+        this.sessions = sessions;
+        this.auth = auth;
+    }
+
+    @Override
+    public synchronized void activate(TenantConfig config, String file) throws TenantConfigException {
+        String name = config.name();
+        Lasting l = lasting(name, file);
+        CloakingSetup.Checked checked = null;
+        Cloaking cloaking = null;
+        if (config.sanitize()) {
+            checked = cloakings.check(config, file);
+            if (!checked.failures().isEmpty()) {
+                evidence.record(checked.event()); // the check ran and failed: on record, though nothing was loaded
+            }
+            cloaking = cloakings.cloaking(checked, metrics, evidence, l.cloaking);
+        }
+        Policy policy = null;
+        if (config.policy() != null) {
+            policy = Policy.create(name, List.copyOf(config.upstreams().keySet()), config.policy(), metrics, controls,
+                    evidence, l.secret, policyState(l, name, file));
+        }
+        TenantSetup setup = new TenantSetup(config, cloaking, policy, l.calls);
+        // the credentials last, as the last step that may refuse: installed, they serve the tenant's next request
+        try {
+            auth.install(Gateway.authSource(config));
+        } catch (AuthSetupException e) {
+            throw new TenantConfigException(file, e.path(), e.getMessage());
+        }
+        evidence.record(new Event.ConfigLoaded(name, name + ".json", config.digest()));
+        if (checked != null) {
+            evidence.record(checked.event());
+        }
+        sessions.install(setup);
+        if (cloaking != null) {
+            l.cloaking = cloaking;
+        }
+    }
+
+    /** The file is gone: on record; its ledger stays open for the sessions still running, and for a return. */
+    @Override
+    public void removed(String tenant, String file) {
+        evidence.record(new Event.ConfigRemoved(tenant, tenant + ".json"));
+    }
+
+    private Lasting lasting(String name, String file) throws TenantConfigException {
+        Lasting l = lasting.get(name);
+        if (l != null) {
+            return l;
+        }
+        TenantSecret secret;
+        try {
+            secret = TenantSecret.load(data, name);
+        } catch (IOException e) {
+            throw new TenantConfigException(file, "$", "cannot read or create the tenant secret under "
+                    + data.resolve("keys") + ": " + e.getMessage());
+        }
+        Ledger ledger;
+        try {
+            ledger = Ledger.open(data, name, signer, ledgerSettings);
+        } catch (RuntimeException e) {
+            // a damaged ledger, or one another gateway holds: the tenant cannot keep evidence, so it is not served
+            throw new TenantConfigException(file, "$", "cannot open the tenant's ledger: " + e.getMessage());
+        }
+        ledgerEvidence.add(name, ledger, new LedgerEntries(secret::sessionDigest));
+        metrics.gauge("cloakgate.ledger.entries", Tags.of("tenant", name), ledger, Ledger::size);
+        l = new Lasting(ledger, secret, new ForwardedCalls(name, secret, evidence));
+        lasting.put(name, l);
+        return l;
+    }
+
+    private PolicyState policyState(Lasting l, String name, String file) throws TenantConfigException {
+        if (l.policy == null) {
+            try {
+                l.policy = PolicyState.open(data, name);
+            } catch (IOException e) {
+                throw new TenantConfigException(file, "$.policy", "cannot set up the policy's state under " + data
+                        + ": " + e.getMessage());
+            }
+        }
+        return l.policy;
+    }
+
+    /** The tenant's open ledger (also of a tenant whose file was removed), or null. */
+    Ledger ledger(String tenant) {
+        Lasting l = lasting.get(tenant);
+        return l == null ? null : l.ledger;
+    }
+
+    int ledgers() {
+        return lasting.size();
+    }
+
+    /**
+     * Closes every tenant's trace, then its ledger (flushing it and signing a final checkpoint). Last at
+     * shutdown: sessions and policies may record until they are closed.
+     */
+    @Override
+    public synchronized void close() {
+        for (Map.Entry<String, Lasting> e : lasting.entrySet()) {
+            if (e.getValue().policy != null) {
+                e.getValue().policy.close();
+            }
+            try {
+                e.getValue().ledger.close();
+            } catch (RuntimeException x) {
+                LOG.errorf("ledger of tenant %s did not close cleanly: %s", e.getKey(), x.getMessage());
+            }
+        }
+        lasting.clear();
+    }
+}

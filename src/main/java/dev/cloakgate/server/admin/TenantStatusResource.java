@@ -1,0 +1,71 @@
+package dev.cloakgate.server.admin;
+
+import java.time.Instant;
+import java.util.Map;
+
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import dev.cloakgate.auth.Role;
+import dev.cloakgate.server.Gateway;
+import dev.cloakgate.tenant.TenantStatus;
+
+/**
+ * Where a tenant stands, for its operators: the configuration serving new sessions (file digest, when it was
+ * loaded), the last refused version of its file and what was wrong with it (JSON path and message, never a value),
+ * whether it takes new sessions, its open sessions and each upstream's health.
+ */
+@Path("/admin/t/{tenant}/status")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "status")
+@SecurityRequirement(name = AdminApi.BEARER)
+public class TenantStatusResource {
+
+    public record Rejection(String file, String path, String message, String sha256, Instant at) {
+    }
+
+    public record Status(String tenant, String file, @JsonProperty("config_sha256") String configSha256,
+            @JsonProperty("loaded_at") Instant loadedAt, @JsonProperty("accepting_sessions") boolean acceptingSessions,
+            @JsonProperty("removed_at") Instant removedAt, @JsonProperty("file_rejected") boolean fileRejected,
+            @JsonProperty("last_rejected") Rejection lastRejected, @JsonProperty("sessions_open") int sessionsOpen,
+            Map<String, Object> upstreams) {
+    }
+
+    @Inject
+    Gateway gateway;
+
+    @Inject
+    AdminAccess access;
+
+    @GET
+    @Operation(summary = "The tenant's configuration, sessions and upstream health (operator)")
+    @APIResponse(responseCode = "200", description = "the status")
+    @APIResponse(responseCode = "401", description = "missing_credential, invalid_token")
+    @APIResponse(responseCode = "403", description = "role_required (the operator role)")
+    @APIResponse(responseCode = "404", description = "unknown_tenant")
+    public Status status(@PathParam("tenant") String tenant,
+            @HeaderParam(HttpHeaders.AUTHORIZATION) @Parameter(hidden = true) String authorization) {
+        AdminAccess.Caller caller = access.require(tenant, authorization, Role.OPERATOR);
+        String name = caller.tenant().name();
+        TenantStatus s = gateway.tenants().status(name).orElseThrow(
+                () -> new AdminRefusal(404, "unknown_tenant", "no tenant of that name"));
+        TenantStatus.Rejection r = s.lastRejected();
+        return new Status(name, s.file(), s.digest(), s.loadedAt(), s.acceptingSessions(), s.removedAt(),
+                s.fileRejected(), r == null ? null : new Rejection(r.file(), r.path(), r.message(), r.digest(), r.at()),
+                (int) gateway.sessions().of(name).stream().filter(x -> !x.closed()).count(), Map.of());
+    }
+}

@@ -1,0 +1,28 @@
+package dev.cloakgate.session;
+
+import dev.cloakgate.cloak.Cloaking;
+import dev.cloakgate.policy.Policy;
+import dev.cloakgate.tenant.TenantConfig;
+
+/**
+ * One accepted configuration of a tenant with everything built from it that a new session is made of. A session
+ * keeps the setup it was created with until it ends; a reload of the tenant file installs a new setup for the
+ * sessions created after it. Each part is checked against the configuration, so a tenant that asks for cloaking
+ * or a policy never gets a session without it.
+ *
+ * @param cloaking null exactly when the tenant does not sanitize
+ * @param policy null exactly when the tenant has no policy block
+ * @param calls where tools/calls forwarded without a policy are recorded
+ */
+public record TenantSetup(TenantConfig config, Cloaking cloaking, Policy policy, CallLog calls) {
+    public TenantSetup {
+        // fail closed: a tenant that asks for cloaking or a policy never gets a session without it
+        if (config.sanitize() && cloaking == null) {
+            throw new IllegalStateException("tenant " + config.name() + " sanitizes but has no cloaking set up");
+        }
+        if (config.policy() != null && policy == null) {
+            throw new IllegalStateException("tenant " + config.name() + " has a policy block but no policy set up");
+        }
+        calls = calls == null ? CallLog.NONE : calls;
+    }
+}
