@@ -43,9 +43,11 @@ printf '{"upstreams":{"p":{"command":"node","args":["%s","stdio","--name","bench
 printf '{"upstreams":{"p":{"url":"http://127.0.0.1:%s/mcp"}},"namespace":"none"}' "$PROBE_PORT" > "$WORK/tenants/bench-cloaked.json"
 
 GW_PORT=$(free_port)
+# health and metrics are on the management interface, its own port (default 9000): one free port per gateway
+GW_MGMT_PORT=$(free_port)
 # the ledger records every call, as in production; its signing key is a throwaway dev key under $WORK/data
 java -Xmx1g -Dcloakgate.tenants-dir="$WORK/tenants" -Dcloakgate.data-dir="$WORK/data" -Dquarkus.http.port="$GW_PORT" \
-  -Dcloakgate.ledger.dev-key=true -Dquarkus.log.level=WARN -jar target/quarkus-app/quarkus-run.jar > "$WORK/gateway.log" 2>&1 &
+  -Dquarkus.management.port="$GW_MGMT_PORT" -Dcloakgate.ledger.dev-key=true -Dquarkus.log.level=WARN -jar target/quarkus-app/quarkus-run.jar > "$WORK/gateway.log" 2>&1 &
 GW_PID=$!
 PIDS+=($GW_PID)
 wait_port "$GW_PORT"
@@ -56,8 +58,9 @@ if [ -n "${BASE:-}" ]; then
   [ -d "$BASE_DIR" ] || git worktree add --detach "$BASE_DIR" "$BASE_SHA" > /dev/null
   (cd "$BASE_DIR" && ./mvnw -B -q package -DskipTests)
   BASE_PORT=$(free_port)
+  BASE_MGMT_PORT=$(free_port)
   java -Xmx1g -Dcloakgate.tenants-dir="$WORK/tenants" -Dcloakgate.data-dir="$WORK/data-base" -Dquarkus.http.port="$BASE_PORT" \
-    -Dcloakgate.ledger.dev-key=true -Dquarkus.log.level=WARN -jar "$BASE_DIR/target/quarkus-app/quarkus-run.jar" > "$WORK/gateway-base.log" 2>&1 &
+    -Dquarkus.management.port="$BASE_MGMT_PORT" -Dcloakgate.ledger.dev-key=true -Dquarkus.log.level=WARN -jar "$BASE_DIR/target/quarkus-app/quarkus-run.jar" > "$WORK/gateway-base.log" 2>&1 &
   PIDS+=($!)
   wait_port "$BASE_PORT"
 fi

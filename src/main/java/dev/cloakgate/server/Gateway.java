@@ -16,7 +16,6 @@ import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -103,13 +102,12 @@ public class Gateway {
         GatewayConfig.Ledger lc = config.ledger();
         SigningKeys.Loaded key = SigningKeys.load(lc.signingKeyFile().map(Path::of), lc.signingKey(), lc.devKey(), data);
         NoteSigner signer = key.signer();
-        String pub = HexFormat.of().formatHex(key.key().publicKey().bytes());
         if (key.dev()) {
             LOG.warnf("ledger: checkpoints are signed with a DEVELOPMENT key (%s); in production set %s or env %s",
                     key.source(), SigningKeys.FILE_PROPERTY, SigningKeys.ENV);
         }
         // what an auditor pins: ledger verify FILE --trust-key KEYID=HEX
-        LOG.infof("ledger: signing checkpoints as %s, trust key %s=%s", signer.name(), signer.keyId().hex(), pub);
+        LOG.infof("ledger: signing checkpoints as %s, trust key %s", signer.name(), dev.cloakgate.ledger.TrustedKeys.spec(signer));
         Ledger.Settings settings = Ledger.Settings.defaults().withCheckpointEvery(lc.checkpointEvery())
                 .withCheckpointInterval(lc.checkpointInterval());
         Map<String, Ledger> open = new LinkedHashMap<>();

@@ -91,7 +91,12 @@ public class HttpLimits {
         if (channels.isEmpty()) {
             LOG.warn("connection limits: no listening channel found; connections are guarded from their first request only");
         }
-        channels.forEach(this::hookInto);
+        // issue 10, management interface: probes and scrapes on the management port are not agents' connections; a
+        // kubelet must reach /q/health while agents hold every connection the limits allow
+        int management = org.eclipse.microprofile.config.ConfigProvider.getConfig()
+                .getOptionalValue("quarkus.management.port", Integer.class).orElse(-1);
+        channels.stream().filter(ch -> !(ch.localAddress() instanceof java.net.InetSocketAddress a && a.getPort() == management))
+                .forEach(this::hookInto);
     }
 
     @SuppressWarnings("unchecked")

@@ -28,6 +28,10 @@ public final class PinsCommand {
         if (args.length < 2) {
             return usage("missing subcommand");
         }
+        String extra = Args.unexpected(args, 2, java.util.Set.of("--tenant", "--tool", "--sha256"), java.util.Set.of());
+        if (extra != null) {
+            return usage("unexpected argument " + extra);
+        }
         String tenant = Args.option(args, "--tenant");
         if (tenant == null || !TenantParser.TENANT_NAME.matcher(tenant).matches()) {
             return usage("--tenant NAME is required ([a-z0-9-]+)");
