@@ -76,7 +76,12 @@ public final class Policy implements AutoCloseable {
         List<Control> controls = new ArrayList<>();
         Budget budget = null;
         if (s.on("tool_pinning")) {
-            controls.add(new ToolPinning(new PinStore(dataDir, tenant)));
+            // issue 10: each quarantine this process logs is counted (the upstream's configured name, no tool name)
+            controls.add(new ToolPinning(new PinStore(dataDir, tenant), upstream -> {
+                if (meters != null) {
+                    meters.counter("cloakgate.tools.quarantined", "tenant", tenant, "upstream", upstream).increment();
+                }
+            }));
         }
         if (s.toolAllowlist() != null && s.on("tool_allowlist")) {
             controls.add(new ToolAllowlist(s.toolAllowlist()));

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
-/** Every tenant of this gateway, loaded from one JSON file each. A bad file stops the load and names itself. */
+/** Every tenant of this gateway, loaded from one JSON file each. A bad file stops the load; every problem is named. */
 public final class TenantRegistry {
     private final Map<String, TenantConfig> tenants;
 
@@ -28,10 +28,27 @@ public final class TenantRegistry {
     }
 
     /**
-     * Loads every {@code *.json} in {@code dir}. Fails on the first file that cannot be used; an empty or
-     * missing directory is an error too, since a gateway with no tenant serves nothing.
+     * Loads every {@code *.json} in {@code dir}. Fails, reporting every problem of every file, when one cannot be
+     * used; an empty or missing directory is an error too, since a gateway with no tenant serves nothing.
      */
     public static TenantRegistry load(Path dir, TenantParser parser) throws TenantConfigException {
+        Read read = read(dir, parser);
+        if (!read.problems().isEmpty()) {
+            throw new TenantConfigException(read.problems());
+        }
+        return read.valid();
+    }
+
+    /** Every file of a directory read: the tenants that are valid, and every problem of the others. */
+    public record Read(TenantRegistry valid, List<TenantConfigException.Problem> problems) {
+    }
+
+    /**
+     * Reads every {@code *.json} in {@code dir}, going on past a bad file ({@code --check} reports them all).
+     *
+     * @throws TenantConfigException when the directory itself cannot be used
+     */
+    public static Read read(Path dir, TenantParser parser) throws TenantConfigException {
         if (!Files.isDirectory(dir)) {
             throw new TenantConfigException(dir.toString(), "$", "tenants directory does not exist");
         }
@@ -46,18 +63,23 @@ public final class TenantRegistry {
             throw new TenantConfigException(dir.toString(), "$", "no tenant files (*.json) found");
         }
         Map<String, TenantConfig> m = new TreeMap<>();
+        List<TenantConfigException.Problem> problems = new ArrayList<>();
         for (Path f : files) {
             String fileName = f.getFileName().toString();
             String tenant = fileName.substring(0, fileName.length() - ".json".length());
-            byte[] bytes;
             try {
-                bytes = Files.readAllBytes(f);
-            } catch (IOException e) {
-                throw new TenantConfigException(f.toString(), "$", "cannot read: " + e.getMessage());
+                byte[] bytes;
+                try {
+                    bytes = Files.readAllBytes(f);
+                } catch (IOException e) {
+                    throw new TenantConfigException(f.toString(), "$", "cannot read: " + e.getMessage());
+                }
+                m.put(tenant, parser.parse(tenant, f.toString(), bytes));
+            } catch (TenantConfigException e) {
+                problems.addAll(e.problems());
             }
-            m.put(tenant, parser.parse(tenant, f.toString(), bytes));
         }
-        return new TenantRegistry(m);
+        return new Read(new TenantRegistry(m), problems);
     }
 
     public Optional<TenantConfig> get(String name) {

@@ -71,6 +71,28 @@ class OperationsIT {
         }
     }
 
+    @Test
+    void checkReportsEveryErrorOfEveryFileAndWarnsOfACommandNotOnThePath(@TempDir Path dir) throws Exception {
+        tenant(dir);
+        Files.writeString(dir.resolve("team-p.json"), "{\"upstreams\":{\"x\":{\"comand\":\"npx\"}},\"sanitise\":true}");
+        Files.writeString(dir.resolve("team-q.json"), "{\"upstreams\":{\"a\":{\"command\":\"node\"},}}");
+        Files.writeString(dir.resolve("team-r.json"), "{\"upstreams\":{\"a\":{\"command\":\"no-such-mcp-server-h10\"}}}");
+        GatewayProcess.Result r = GatewayProcess.run(List.of("-Dcloakgate.tenants-dir=" + dir), "--check");
+        assertEquals(1, r.exit(), r.output());
+        String o = r.output();
+        assertTrue(o.contains("team-p.json: $.upstreams.x.comand: unknown key") && o.contains("team-p.json: $.sanitise"), o);
+        assertFalse(o.contains("exactly one"), o);
+        assertTrue(o.contains("team-q.json: $: not valid JSON at line 1") && o.contains("trailing comma"), o);
+        assertTrue(o.contains("warning: ") && o.contains("team-r.json: $.upstreams.a.command: not found on the gateway's PATH"), o);
+        assertTrue(o.contains("ok: tenant team-o") && o.contains("check failed: 3 problem(s)"), o);
+
+        Files.delete(dir.resolve("team-p.json"));
+        Files.delete(dir.resolve("team-q.json"));
+        GatewayProcess.Result warned = GatewayProcess.run(List.of("-Dcloakgate.tenants-dir=" + dir), "--check");
+        assertEquals(0, warned.exit(), "a command not found is a warning: " + warned.output());
+        assertTrue(warned.output().contains("team-r.json: $.upstreams.a.command: not found"), warned.output());
+    }
+
     /** The README's demo lines, as written: start, export over HTTP and from the command line, key, verify. */
     @Test
     void theReadmesDemoExportKeyAndVerifyWorkAsWritten(@TempDir Path cwd) throws Exception {

@@ -153,6 +153,13 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             System.setProperty("test.sandbox.base", based.toString());
             System.setProperty("test.sandbox.demo", demoLike.toString());
 
+            // --- issue 10, tool pins: a server whose declarations drift between sessions (PinReviewTest) ---
+            Path driftVariant = root.resolve("drift-variant");
+            tenant(tenants, "drift", "prefix", Map.of("dr", stdio(NodeFixtures.DIR.resolve("drift-server.mjs").toString(),
+                    "stdio", "--variant-file", driftVariant.toString())), Map.of("sanitize", false, "policy", Json.object()));
+            System.setProperty("test.drift.variant", driftVariant.toString());
+            // --- end tool pins ---
+
             Map<String, String> config = new HashMap<>();
             config.put("cloakgate.tenants-dir", tenants.toString());
             config.put("cloakgate.data-dir", root.resolve("data").toString());
