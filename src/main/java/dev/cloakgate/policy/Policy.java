@@ -75,6 +75,10 @@ public final class Policy implements AutoCloseable {
         Catalog catalog = new Catalog(upstreamOrder);
         List<Control> controls = new ArrayList<>();
         Budget budget = null;
+        if (s.on("tool_pinning") && meters != null) {
+            // each upstream's quarantine count exists from the start at 0 (an alert on increase() needs the series)
+            upstreamOrder.forEach(u -> meters.counter("cloakgate.tools.quarantined", "tenant", tenant, "upstream", u));
+        }
         if (s.on("tool_pinning")) {
             // issue 10: each quarantine this process logs is counted (the upstream's configured name, no tool name)
             controls.add(new ToolPinning(new PinStore(dataDir, tenant), upstream -> {

@@ -113,7 +113,11 @@ public class Gateway {
         Map<String, Ledger> open = new LinkedHashMap<>();
         try {
             for (String t : tenants.all().keySet()) {
-                open.put(t, Ledger.open(data, t, signer, settings));
+                // issue 10, metrics: each entry's time from submit to commit (group commit and fsync included)
+                io.micrometer.core.instrument.Timer append = Latency.timer(metrics, "cloakgate.ledger.append",
+                        "ledger entries, from submit to durable commit", io.micrometer.core.instrument.Tags.of("tenant", t));
+                open.put(t, Ledger.open(data, t, signer, settings.withAppendObserver(
+                        nanos -> append.record(nanos, TimeUnit.NANOSECONDS))));
             }
         } catch (RuntimeException e) {
             open.values().forEach(Ledger::close);
@@ -122,6 +126,10 @@ public class Gateway {
         LOG.infof("ledger open for %d tenant(s) under %s", open.size(), data.resolve("ledger"));
         for (Ledger l : open.values()) {
             metrics.gauge("cloakgate.ledger.entries", io.micrometer.core.instrument.Tags.of("tenant", l.tenant()), l, Ledger::size);
+            io.micrometer.core.instrument.Gauge.builder("cloakgate.ledger.checkpoint.age", l,
+                    x -> x.checkpointAge().toNanos() / 1e9).baseUnit("seconds")
+                    .description("how long the oldest entry not covered by a signed checkpoint has waited (0: all covered)")
+                    .tags("tenant", l.tenant()).register(metrics);
         }
         metrics.gauge("cloakgate.ledger.lost", this, Gateway::ledgerLost);
         return open;
@@ -181,8 +189,15 @@ public class Gateway {
         LOG.infof("policy on for %d tenant(s)", policies.size());
         Map<String, CallLog> calls = new LinkedHashMap<>();
         secrets.forEach((t, secret) -> calls.put(t, new ForwardedCalls(t, secret, evidence)));
-        sessions = new SessionRegistry(settings, upstreamCodec, links, timer, cloakings::get, policies::get,
-                name -> calls.getOrDefault(name, CallLog.NONE));
+        // issue 10, metrics: requests, starts and failures of every upstream, by a decorator on the links
+        UpstreamMeters upstreamMeters = new UpstreamMeters(links, metrics);
+        sessions = new SessionRegistry(settings, upstreamCodec, upstreamMeters, timer, cloakings::get,
+                policies::get, name -> calls.getOrDefault(name, CallLog.NONE));
+        for (var t : tenants.all().values()) {
+            metrics.gauge("cloakgate.sessions.open", io.micrometer.core.instrument.Tags.of("tenant", t.name()), sessions,
+                    r -> r.open(t.name()));
+            t.upstreams().keySet().forEach(u -> upstreamMeters.register(t.name(), u));
+        }
         long sweep = Math.max(1000, Math.min(30_000, se.idleTimeout().toMillis() / 4));
         timer.scheduleWithFixedDelay(this::sweep, sweep, sweep, TimeUnit.MILLISECONDS);
     }

@@ -81,6 +81,11 @@ public class HttpLimits {
                 + "within " + bodyTimeoutMillis + " ms of its headers (cloakgate.http.body-timeout)").toResponse(null)
                 .toString());
         metrics.gauge("cloakgate.http.connections", limits, ConnectionLimits::open);
+        // issue 10, metrics: every reason exists from the start at 0, so a rate() or an alert has a series to read
+        for (String reason : java.util.List.of("too_many_connections", "too_many_connections_per_address",
+                "header_timeout", "body_timeout")) {
+            metrics.counter("cloakgate.http.refused", "reason", reason);
+        }
     }
 
     // ---- connections: guarded from the listening socket ----
