@@ -21,6 +21,8 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
  */
 public class Upstreams implements QuarkusTestResourceLifecycleManager {
     /** Every tenant here lets the holder of this token export its ledger (the file keeps only its SHA-256). */
+    /** Part of the metrics tenant's tool names, descriptions and results: must never reach a metric label. */
+    public static final String METRICS_PLANT = "zqtool7k4m";
     public static final String AUDITOR_TOKEN = "auditor-test-token-7f3c9a1e5b2d4c6f8a0b1c2d3e4f";
     private final List<AutoCloseable> running = new ArrayList<>();
     /** Customers read as text and through read_media_file (base64). */
@@ -159,6 +161,11 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
                     "stdio", "--variant-file", driftVariant.toString())), Map.of("sanitize", false, "policy", Json.object()));
             System.setProperty("test.drift.variant", driftVariant.toString());
             // --- end tool pins ---
+
+            // --- issue 10, metrics: an upstream whose tool names, results and errors carry a plant (MetricsTest) ---
+            tenant(tenants, "metrics", "prefix", Map.of("planted", stdio(NodeFixtures.DIR.resolve("metrics-plant-server.mjs")
+                    .toString(), "stdio", "--plant", METRICS_PLANT)), Map.of("sanitize", true, "policy", Json.object()));
+            // --- end metrics ---
 
             Map<String, String> config = new HashMap<>();
             config.put("cloakgate.tenants-dir", tenants.toString());
