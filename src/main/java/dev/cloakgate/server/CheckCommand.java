@@ -54,6 +54,11 @@ public final class CheckCommand {
                     e.problems().forEach(p -> problems.add(p.toString()));
                     continue;
                 }
+                String auth = authProblem(t);
+                if (auth != null) {
+                    problems.add(auth);
+                    continue;
+                }
                 tenants++;
                 out.println("ok: tenant " + t.name() + " (" + t.upstreams().size() + " upstream(s), sha256 "
                         + t.digest().substring(0, 16) + (t.sanitize() ? ", detection self-check passed" : "") + ")");
@@ -79,6 +84,23 @@ public final class CheckCommand {
         }
         out.println("check passed: " + tenants + " tenant(s) in " + dir);
         return 0;
+    }
+
+    /**
+     * Issue 10: the tenant's credentials as the gateway would set them up (token files and JWKS files read; JWKS
+     * URLs are not fetched here), as a problem or null; a tenant that asks agents for no credential is warned of.
+     */
+    private String authProblem(TenantConfig t) {
+        try {
+            dev.cloakgate.auth.TenantAuth.create(t.name(), t.auth(), Runnable::run, false, System::nanoTime).close();
+        } catch (dev.cloakgate.auth.AuthSetupException e) {
+            return new TenantConfigException(t.name() + ".json", e.path(), e.getMessage()).problems().get(0).toString();
+        }
+        if (t.auth().open()) {
+            out.println("warning: tenant " + t.name() + " asks agents for no credential (\"auth\": {\"mode\": \"none\"}):"
+                    + " anyone who reaches the port can use its upstreams");
+        }
+        return null;
     }
 
     /** The key the gateway would sign checkpoints with; a development key is reported, not generated here. */

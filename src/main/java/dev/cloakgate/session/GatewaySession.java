@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.cloakgate.auth.Principal;
 import dev.cloakgate.cloak.Cloak;
 import dev.cloakgate.cloak.Tokens;
 import dev.cloakgate.evidence.LogTag;
@@ -62,6 +63,9 @@ public final class GatewaySession implements Upstream.Listener {
     private final CallLog calls;
     /** How logs name this session: never the id itself (a bearer handle). */
     private final String logTag;
+    /** Who opened the session (issue 10): only the same principal may use it, and it sees only its tools. */
+    private final Principal principal;
+    private final List<Runnable> onClose = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile String protocolVersion;
     private volatile long lastActivityNanos = System.nanoTime();
     private volatile boolean closed;
@@ -71,8 +75,10 @@ public final class GatewaySession implements Upstream.Listener {
      * @param calls told of each tools/call forwarded without a policy
      */
     public GatewaySession(String id, TenantConfig tenant, String gatewayVersion, JsonCodec codec,
-            SessionStreams streams, UpstreamFactory upstreamFactory, Cloak cloak, PolicySession policy, CallLog calls) {
+            SessionStreams streams, UpstreamFactory upstreamFactory, Cloak cloak, PolicySession policy, CallLog calls,
+            Principal principal) {
         this.calls = calls;
+        this.principal = principal;
         this.id = id;
         this.logTag = LogTag.of(id);
         this.gatewayVersion = gatewayVersion;
@@ -85,7 +91,8 @@ public final class GatewaySession implements Upstream.Listener {
             upstreams.put(cfg.name(), upstreamFactory.create(cfg, tenant.name() + "/" + cfg.name(), this));
         }
         this.names = new Namespacing(tenant.namespace(), upstreams.keySet());
-        this.lists = new ListMerger(upstreams, names, resources, tasks, new CursorTable(256), cloak, policy);
+        this.lists = new ListMerger(upstreams, names, resources, tasks, new CursorTable(256), cloak, policy,
+                principal::mayCall);
     }
 
     /** Builds one upstream for this session; the session is its listener. */
@@ -100,6 +107,16 @@ public final class GatewaySession implements Upstream.Listener {
 
     public TenantConfig tenant() {
         return tenant;
+    }
+
+    /** The principal that opened this session. */
+    public Principal principal() {
+        return principal;
+    }
+
+    /** Runs once when the session ends (for whatever reason): releases what was held for it. */
+    public void whenClosed(Runnable r) {
+        onClose.add(r);
     }
 
     public String protocolVersion() {
@@ -226,6 +243,7 @@ public final class GatewaySession implements Upstream.Listener {
             inflight.clear();
         }
         streams.closeAll();
+        onClose.forEach(Runnable::run);
     }
 
     // ---- toward the upstreams ----
@@ -237,7 +255,8 @@ public final class GatewaySession implements Upstream.Listener {
             throw RpcError.of(ErrorCodes.INVALID_PARAMS, "invalid_params", "params.name must be a string").asException();
         }
         Namespacing.Route route = names.route(nameNode.textValue());
-        if (route == null) {
+        // a tool outside the principal's subset is refused exactly as a name no upstream has (issue 10)
+        if (route == null || "tool".equals(kind) && !principal.mayCall(declaredName(nameNode.textValue()))) {
             throw RpcError.of(ErrorCodes.INVALID_PARAMS, "unknown_" + kind,
                     "unknown " + kind + " \"" + nameNode.textValue() + "\"").asException();
         }

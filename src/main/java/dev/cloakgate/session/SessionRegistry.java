@@ -11,6 +11,7 @@ import org.jboss.logging.Logger;
 
 import java.util.function.Function;
 
+import dev.cloakgate.auth.Principal;
 import dev.cloakgate.cloak.Cloaking;
 import dev.cloakgate.evidence.LogTag;
 import dev.cloakgate.jsonrpc.JsonCodec;
@@ -60,8 +61,16 @@ public final class SessionRegistry {
         this(settings, codec, links, timer, cloaking, name -> null, name -> CallLog.NONE);
     }
 
-    /** A new session, not yet findable: {@link #register} it once its handshake succeeded. */
+    /** A new session of a tenant that asks for no credential (anyone is the anonymous agent). */
     public GatewaySession create(TenantConfig tenant) {
+        return create(tenant, Principal.anonymous(tenant.name()));
+    }
+
+    /**
+     * A new session opened by {@code principal}, not yet findable: {@link #register} it once its handshake
+     * succeeded.
+     */
+    public GatewaySession create(TenantConfig tenant, Principal principal) {
         byte[] b = new byte[16];
         random.nextBytes(b);
         String id = HexFormat.of().formatHex(b);
@@ -82,7 +91,7 @@ public final class SessionRegistry {
                         listener, timer, limits,
                         new Backoff(settings.backoffInitial(), settings.backoffMax(), System::nanoTime)),
                 c == null ? null : c.session(id), p == null ? null : p.session(id),
-                p == null ? calls.apply(tenant.name()) : CallLog.NONE);
+                p == null ? calls.apply(tenant.name()) : CallLog.NONE, principal);
     }
 
     /** What a result may add to {@code budget.output_bytes} as sent: the JSON-RPC envelope around it. */

@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.cloakgate.auth.AuthSettings;
 import dev.cloakgate.jsonrpc.JsonCodec;
 
 /**
@@ -30,8 +31,7 @@ public final class TenantParser {
     public static final Pattern UPSTREAM_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9-]{0,31}");
 
     private static final Set<String> TOP_KEYS = Set.of("upstreams", "namespace", "sanitize", "detection", "token_scope", "policy",
-            "vault_max_entries", "ledger");
-    private static final Set<String> LEDGER_KEYS = Set.of("auditor_tokens_sha256");
+            "vault_max_entries", "auth");
     private static final Set<String> DETECTION_KEYS = Set.of("detect_emails", "detect_phone_numbers",
             "detect_credit_cards", "detect_ibans", "detect_us_ssns", "detect_ip_addresses", "detect_secrets",
             "ner_entity_types", "person_model", "ner_models", "phone_regions", "key_hints");
@@ -74,7 +74,20 @@ public final class TenantParser {
         }
         Ctx c = new Ctx(file);
         c.object(root, "$");
-        c.onlyKeys(root, "$", TOP_KEYS);
+        // issue 10, identity: the ledger block held only auditor tokens, which are principals of the auth block now
+        // (reported as moved, not also as an unknown key; the rest of the file is still read)
+        if (root.has("ledger")) {
+            c.report(root.path("ledger").has("auditor_tokens_sha256")
+                    ? "$.ledger.auditor_tokens_sha256" : "$.ledger", "moved: auditors are principals with the auditor"
+                            + " role, \"auth\": {\"principals\": {\"auditor\": {\"roles\": [\"auditor\"], \"tokens_sha256\":"
+                            + " [...]}}}; the ledger block is gone");
+        }
+        JsonNode keys = root;
+        if (root.has("ledger")) {
+            keys = root.deepCopy();
+            ((com.fasterxml.jackson.databind.node.ObjectNode) keys).remove("ledger");
+        }
+        c.onlyKeys(keys, "$", TOP_KEYS);
 
         JsonNode ups = root.get("upstreams");
         Map<String, UpstreamConfig> upstreams = new LinkedHashMap<>();
@@ -110,10 +123,9 @@ public final class TenantParser {
         int vault = c.part(() -> vaultMaxEntries(c, root.get("vault_max_entries")), TenantConfig.DEFAULT_VAULT_MAX_ENTRIES);
         Set<String> upstreamNames = ups != null && ups.isObject() ? names(ups) : Set.of();
         PolicySettings policy = root.has("policy") ? c.part(() -> policy(c, root.get("policy"), upstreamNames), null) : null;
-        LedgerSettings ledger = root.has("ledger") ? c.part(() -> ledger(c, root.get("ledger")), LedgerSettings.none())
-                : LedgerSettings.none();
+        AuthSettings auth = c.part(() -> new AuthBlockParser(c, workingDir).parse(root.get("auth"), ns, upstreamNames), null);
         c.done();
-        return new TenantConfig(tenant, upstreams, ns, sha256(bytes), sanitize, detection, scope, vault, policy, ledger);
+        return new TenantConfig(tenant, upstreams, ns, sha256(bytes), sanitize, detection, scope, vault, policy, auth);
     }
 
     private static Set<String> names(JsonNode object) {
@@ -157,22 +169,6 @@ public final class TenantParser {
             throw new TenantConfigException(c.file, "$.vault_max_entries", "must be an integer of at least 16");
         }
         return v.asInt();
-    }
-
-    private LedgerSettings ledger(Ctx c, JsonNode node) throws TenantConfigException {
-        String p = "$.ledger";
-        c.object(node, p);
-        c.onlyKeys(node, p, LEDGER_KEYS);
-        List<String> hashes = node.has("auditor_tokens_sha256")
-                ? c.strings(node.get("auditor_tokens_sha256"), p + ".auditor_tokens_sha256") : List.of();
-        for (int i = 0; i < hashes.size(); i++) {
-            // the hash, never the token: a token pasted here by mistake would be a credential in a config file
-            if (!hashes.get(i).matches("[0-9a-f]{64}")) {
-                c.report(p + ".auditor_tokens_sha256[" + i + "]",
-                        "must be the SHA-256 of an auditor token as 64 lower-case hex digits (printf %s \"$TOKEN\" | sha256sum)");
-            }
-        }
-        return new LedgerSettings(hashes);
     }
 
     private PolicySettings policy(Ctx c, JsonNode node, Set<String> upstreamNames) throws TenantConfigException {
@@ -421,7 +417,7 @@ public final class TenantParser {
      * Validation helpers that know which file they report against, and the problems found so far: a piece that
      * cannot be read is recorded and the rest of the file is still read, so one pass reports everything.
      */
-    private final class Ctx {
+    final class Ctx {
         final String file;
         private final List<TenantConfigException.Problem> unknownKeys = new ArrayList<>();
         private final List<TenantConfigException.Problem> others = new ArrayList<>();

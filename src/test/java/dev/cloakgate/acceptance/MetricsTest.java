@@ -28,8 +28,8 @@ import io.quarkus.test.junit.QuarkusTest;
 
 /**
  * The metrics an operator builds dashboards and alerts on (issue 10): after real traffic (calls, an upstream error,
- * an upstream that exits mid-call and comes back, an upstream that cannot start, sessions opened and ended, client
- * text where a client may put it), the management port's scrape has every metric the README documents, with the
+ * an upstream that exits mid-call and comes back, an upstream that cannot start, sessions opened and ended, a bad
+ * credential, client text where a client may put it), the management port's scrape has every metric the README documents, with the
  * values that traffic implies, and no label carries anything a client or an upstream wrote.
  */
 @QuarkusTest
@@ -41,13 +41,17 @@ class MetricsTest {
     private static final String METHOD = "zqmeth/9x1v";
     private static final String CLIENT = "zqclient2b6";
     private static final String UNKNOWN_TOOL = "zqunknown4t1";
-    private static final List<String> PLANTS = List.of(TOOL, ARG, SESSION, METHOD, CLIENT, UNKNOWN_TOOL, "zq");
+    private static final String TOKEN = "zqtoken1d7";
+    private static final List<String> PLANTS = List.of(TOOL, ARG, SESSION, METHOD, CLIENT, UNKNOWN_TOOL, TOKEN, "zq");
 
     @TestHTTPResource("/t/metrics/mcp")
     URI tenant;
 
     @TestHTTPResource("/t/dead/mcp")
     URI dead;
+
+    @TestHTTPResource("/t/iso-a/mcp")
+    URI withAuth;
 
     @TestHTTPResource(value = "/metrics", management = true)
     URI metrics;
@@ -77,6 +81,9 @@ class MetricsTest {
             assertEquals(404, stranger.post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}").status());
             int ended = b.delete();
             assertTrue(ended >= 200 && ended < 300, "DELETE: " + ended);
+        }
+        try (McpHttpClient wrong = new McpHttpClient(withAuth).headers(Map.of("Authorization", "Bearer " + TOKEN))) {
+            assertEquals(401, wrong.post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}").status());
         }
         try (McpHttpClient c = new McpHttpClient(dead)) {
             assertEquals("upstream_unavailable",
@@ -126,6 +133,8 @@ class MetricsTest {
                     with(up, "phase", "request", "reason", "upstream_exited")), "the call in flight when it exited");
             assertTrue(Metrics.value(s, "cloakgate_upstream_failures_total", Map.of("tenant", "dead", "upstream", "gone",
                     "phase", "start", "reason", "upstream_unavailable")) >= 1, "an upstream that cannot start");
+            assertTrue(s.stream().anyMatch(x -> x.name().equals("cloakgate_auth_refused_total")
+                    && "iso-a".equals(x.labels().get("tenant")) && x.value() >= 1), "a bad credential is counted");
             assertTrue(Metrics.value(s, "cloakgate_ledger_append_seconds_count", t) > 0);
             assertTrue(Metrics.value(s, "cloakgate_ledger_checkpoint_age_seconds", t) >= 0);
             assertTrue(Metrics.value(s, "cloakgate_cloaked_total", with(t, "category", "EMAIL")) >= 2);

@@ -30,10 +30,13 @@ import dev.cloakgate.testing.NodeFixtures;
 class OperationsIT {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
+    /** Every tenant file says who may call it (issue 10, identity); these say anyone. */
+    private static final String OPEN = "\"auth\":{\"mode\":\"none\"}";
+
     private static void tenant(Path dir) throws Exception {
         Files.writeString(dir.resolve("team-o.json"), "{\"upstreams\":{\"alpha\":{\"command\":\"node\",\"args\":["
                 + Json.write(com.fasterxml.jackson.databind.node.TextNode.valueOf(NodeFixtures.PROBE.toString()))
-                + ",\"stdio\",\"--name\",\"alpha\"]}}}");
+                + ",\"stdio\",\"--name\",\"alpha\"]}}," + OPEN + "}");
     }
 
     private static HttpResponse<String> get(java.net.URI url) throws Exception {
@@ -74,9 +77,9 @@ class OperationsIT {
     @Test
     void checkReportsEveryErrorOfEveryFileAndWarnsOfACommandNotOnThePath(@TempDir Path dir) throws Exception {
         tenant(dir);
-        Files.writeString(dir.resolve("team-p.json"), "{\"upstreams\":{\"x\":{\"comand\":\"npx\"}},\"sanitise\":true}");
+        Files.writeString(dir.resolve("team-p.json"), "{\"upstreams\":{\"x\":{\"comand\":\"npx\"}},\"sanitise\":true," + OPEN + "}");
         Files.writeString(dir.resolve("team-q.json"), "{\"upstreams\":{\"a\":{\"command\":\"node\"},}}");
-        Files.writeString(dir.resolve("team-r.json"), "{\"upstreams\":{\"a\":{\"command\":\"no-such-mcp-server-h10\"}}}");
+        Files.writeString(dir.resolve("team-r.json"), "{\"upstreams\":{\"a\":{\"command\":\"no-such-mcp-server-h10\"}}," + OPEN + "}");
         GatewayProcess.Result r = GatewayProcess.run(List.of("-Dcloakgate.tenants-dir=" + dir), "--check");
         assertEquals(1, r.exit(), r.output());
         String o = r.output();

@@ -18,6 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The mistakes people make in tenant files, reported as a person would fix them (issue 10). */
 class TenantFileMistakesTest {
+    /** Every tenant file says who may call it (issue 10, identity); these say anyone. */
+    private static final String OPEN = "\"auth\":{\"mode\":\"none\"}";
     private final TenantParser parser = new TenantParser(EnvExpander.of(Map.of()), Path.of("/work"));
 
     private TenantConfigException failure(String json) {
@@ -31,12 +33,12 @@ class TenantFileMistakesTest {
 
     @Test
     void aMisspeltCommandIsReportedAsTheUnknownKeyItIs() {
-        TenantConfigException e = failure("{\"upstreams\":{\"x\":{\"comand\":\"npx\",\"args\":[]}}}");
+        TenantConfigException e = failure("{\"upstreams\":{\"x\":{\"comand\":\"npx\",\"args\":[]}}," + OPEN + "}");
         assertEquals(List.of("$.upstreams.x.comand"), paths(e), e.getMessage());
         assertTrue(e.getMessage().contains("unknown key"), e.getMessage());
         assertFalse(e.getMessage().contains("exactly one"), "the typo explains the missing command: " + e.getMessage());
         // with neither key and no typo, the rule itself is what to say
-        assertEquals(List.of("$.upstreams.x"), paths(failure("{\"upstreams\":{\"x\":{\"args\":[]}}}")));
+        assertEquals(List.of("$.upstreams.x"), paths(failure("{\"upstreams\":{\"x\":{\"args\":[]}}," + OPEN + "}")));
     }
 
     @Test
@@ -46,12 +48,12 @@ class TenantFileMistakesTest {
                                "d": {"url": "ftp://h/"}},
                  "namespace": "flat", "sanitise": true, "token_scope": "tenant",
                  "policy": {"discovery": "hide", "path_roots": ["~/x"], "budget": {"tool_calls": 0, "calls": 1}},
-                 "ledger": {"auditor_tokens_sha256": ["not-a-hash"]}}""");
+                 "ledger": {"auditor_tokens_sha256": ["not-a-hash"]}, "auth": {"mode": "none"}}""");
         List<String> paths = paths(e);
         assertEquals(List.of("$.sanitise", "$.policy.budget.calls"), paths.subList(0, 2), e.getMessage());
         for (String p : List.of("$.upstreams.a.args[0]", "$.upstreams.b_c", "$.upstreams.d.url", "$.namespace",
                 "$.token_scope", "$.policy.discovery", "$.policy.path_roots[0]", "$.policy.budget.tool_calls",
-                "$.ledger.auditor_tokens_sha256[0]")) {
+                "$.ledger.auditor_tokens_sha256")) {
             assertTrue(paths.contains(p), p + " missing from " + paths);
         }
         assertEquals(11, paths.size(), e.getMessage());
@@ -82,15 +84,15 @@ class TenantFileMistakesTest {
 
     @Test
     void relativePathRootsStayAllowedAgainstTheWorkingDirectory() throws Exception {
-        TenantConfig t = parser.parse("t", "t.json", "{\"upstreams\":{\"fs\":{\"command\":\"x\"}},\"policy\":{\"path_roots\":[\"demo\"]}}"
-                .getBytes(StandardCharsets.UTF_8));
+        TenantConfig t = parser.parse("t", "t.json", ("{\"upstreams\":{\"fs\":{\"command\":\"x\"}},\"policy\":{\"path_roots\":[\"demo\"]},"
+                + OPEN + "}").getBytes(StandardCharsets.UTF_8));
         assertEquals(List.of("/work/demo"), t.policy().pathRoots());
     }
 
     @Test
     void theRegistryReportsEveryProblemOfEveryFile(@TempDir Path dir) throws Exception {
-        Files.writeString(dir.resolve("good.json"), "{\"upstreams\":{\"a\":{\"command\":\"x\"}}}");
-        Files.writeString(dir.resolve("one.json"), "{\"upstreams\":{\"a\":{\"comand\":\"x\"}},\"sanitise\":1}");
+        Files.writeString(dir.resolve("good.json"), "{\"upstreams\":{\"a\":{\"command\":\"x\"}}," + OPEN + "}");
+        Files.writeString(dir.resolve("one.json"), "{\"upstreams\":{\"a\":{\"comand\":\"x\"}},\"sanitise\":1," + OPEN + "}");
         Files.writeString(dir.resolve("two.json"), "{\"upstreams\":{\"a\":{\"command\":\"x\"},}}");
         TenantConfigException e = assertThrows(TenantConfigException.class, () -> TenantRegistry.load(dir, parser));
         assertEquals(3, e.problems().size(), e.getMessage());
