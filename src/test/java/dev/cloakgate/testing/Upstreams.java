@@ -20,6 +20,8 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
  * class-loader boundary between this resource and the tests.
  */
 public class Upstreams implements QuarkusTestResourceLifecycleManager {
+    /** Part of the metrics tenant's tool names, descriptions and results: must never reach a metric label. */
+    public static final String METRICS_PLANT = "zqtool7k4m";
     /**
      * Every tenant here (unless its test gives its own auth block) lets the holder of this token export its ledger as
      * its auditor principal (the file keeps only its SHA-256).
@@ -160,6 +162,19 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             tenant(tenants, "reload", "prefix", Map.of("alpha", stdio(NodeFixtures.PROBE.toString(), "stdio", "--name", "alpha")));
             System.setProperty("test.reload.file", tenants.resolve("reload.json").toString());
             // ---- end issue 10 ----
+
+            // --- issue 10, tool pins: a server whose declarations drift between sessions (PinReviewTest) ---
+            Path driftVariant = root.resolve("drift-variant");
+            tenant(tenants, "drift", "prefix", Map.of("dr", stdio(NodeFixtures.DIR.resolve("drift-server.mjs").toString(),
+                    "stdio", "--variant-file", driftVariant.toString())), Map.of("sanitize", false, "policy", Json.object()));
+            System.setProperty("test.drift.variant", driftVariant.toString());
+            // --- end tool pins ---
+
+            // --- issue 10, metrics: an upstream whose tool names, results and errors carry a plant (MetricsTest) ---
+            tenant(tenants, "metrics", "prefix", Map.of("planted", stdio(NodeFixtures.DIR.resolve("metrics-plant-server.mjs")
+                    .toString(), "stdio", "--plant", METRICS_PLANT)), Map.of("sanitize", true, "policy", Json.object()));
+            // --- end metrics ---
+
             // ---- issue 10, identity and roles: tenants with credentials (acceptance/AuthIsolationTest) ----
             running.add(AuthTenants.write(tenants, leak.url(), beta.url()));
             // ---- end of issue 10, identity and roles ----
