@@ -22,6 +22,7 @@ PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$WORK"; }
 trap cleanup EXIT
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+# health is on the management interface (its own port), never on the port agents reach
 wait_ready() { for _ in $(seq 1 300); do curl -sf "http://127.0.0.1:$1/q/health/ready" > /dev/null && return 0; sleep 0.2; done; echo "gateway never ready" >&2; exit 1; }
 
 node src/test/node/heavy-server.mjs http 0 --name big > "$WORK/heavy.out" 2> "$WORK/heavy.err" &
@@ -57,13 +58,14 @@ EOF
 
 for W in "${WORKERS[@]}"; do
   GW_PORT=$(free_port)
+  MGMT_PORT=$(free_port)
   rm -rf "$WORK/data"
   java -Xmx1g -Xlog:gc:file="$WORK/gc-$W.log" -Dcloakgate.tenants-dir="$WORK/tenants" -Dcloakgate.data-dir="$WORK/data" \
-    -Dquarkus.http.port="$GW_PORT" -Dcloakgate.ledger.dev-key=true -Dquarkus.log.level=WARN \
+    -Dquarkus.http.port="$GW_PORT" -Dquarkus.management.port="$MGMT_PORT" -Dcloakgate.ledger.dev-key=true -Dquarkus.log.level=WARN \
     -Dcloakgate.upstream.large-message-workers="$W" -jar target/quarkus-app/quarkus-run.jar > "$WORK/gateway-$W.log" 2>&1 &
   GW=$!
   PIDS+=($GW)
-  wait_ready "$GW_PORT"
+  wait_ready "$MGMT_PORT"
   START=$(date +%s)
   CLOAKED=$(python3 "$WORK/six.py" "http://127.0.0.1:$GW_PORT/t/bulk/mcp" "$SIZE" || echo 0)
   SECS=$(( $(date +%s) - START ))

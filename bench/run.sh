@@ -63,9 +63,11 @@ echo "{$HTTP_UP,\"sanitize\":false,\"auth\":{\"mode\":\"none\"}}" > "$WORK/tenan
 echo "{$HTTP_UP,\"sanitize\":false,$AUTH_JWT}" > "$WORK/tenants/bench-http-jwt.json"
 
 GW_PORT=$(free_port)
+# health and metrics are on the management interface, its own port (default 9000): one free port per gateway
+GW_MGMT_PORT=$(free_port)
 # the ledger records every call, as in production; its signing key is a throwaway dev key under $WORK/data
 java -Xmx1g -Dcloakgate.tenants-dir="$WORK/tenants" -Dcloakgate.data-dir="$WORK/data" -Dquarkus.http.port="$GW_PORT" \
-  -Dcloakgate.ledger.dev-key=true -Dquarkus.log.level=WARN -jar target/quarkus-app/quarkus-run.jar > "$WORK/gateway.log" 2>&1 &
+  -Dquarkus.management.port="$GW_MGMT_PORT" -Dcloakgate.ledger.dev-key=true -Dquarkus.log.level=WARN -jar target/quarkus-app/quarkus-run.jar > "$WORK/gateway.log" 2>&1 &
 GW_PID=$!
 PIDS+=($GW_PID)
 wait_port "$GW_PORT"
@@ -76,11 +78,13 @@ if [ -n "${BASE:-}" ]; then
   [ -d "$BASE_DIR" ] || git worktree add --detach "$BASE_DIR" "$BASE_SHA" > /dev/null
   (cd "$BASE_DIR" && ./mvnw -B -q package -DskipTests)
   BASE_PORT=$(free_port)
+  BASE_MGMT_PORT=$(free_port)
   # a commit that predates the auth block refuses it as an unknown key: give it the same tenants without one
   BASE_TENANTS="$WORK/tenants"
   git grep -q jwt_issuers "$BASE_SHA" -- src/main/java || BASE_TENANTS="$WORK/tenants-noauth"
+  # a commit before the management interface ignores the management port setting
   java -Xmx1g -Dcloakgate.tenants-dir="$BASE_TENANTS" -Dcloakgate.data-dir="$WORK/data-base" -Dquarkus.http.port="$BASE_PORT" \
-    -Dcloakgate.ledger.dev-key=true -Dquarkus.log.level=WARN -jar "$BASE_DIR/target/quarkus-app/quarkus-run.jar" > "$WORK/gateway-base.log" 2>&1 &
+    -Dquarkus.management.port="$BASE_MGMT_PORT" -Dcloakgate.ledger.dev-key=true -Dquarkus.log.level=WARN -jar "$BASE_DIR/target/quarkus-app/quarkus-run.jar" > "$WORK/gateway-base.log" 2>&1 &
   PIDS+=($!)
   wait_port "$BASE_PORT"
 fi

@@ -41,6 +41,18 @@ public final class Cloaking {
         this.vaultMaxEntries = vaultMaxEntries;
         this.metrics = metrics;
         this.evidence = evidence;
+        // issue 10, metrics: each category and outcome exists from the start at 0, so increase() sees the first one
+        for (Category c : Category.values()) {
+            metrics.counter("cloakgate.cloaked", "tenant", tenant, "category", c.name());
+            metrics.counter("cloakgate.tripwire", "tenant", tenant, "category", c.name());
+            metrics.counter("cloakgate.raw_pii", "tenant", tenant, "category", c.name());
+        }
+        for (String outcome : java.util.List.of("restored", "refused", "planted")) {
+            metrics.counter("cloakgate.token.cross_upstream", "tenant", tenant, "outcome", outcome);
+        }
+        for (String outcome : java.util.List.of("text", "binary_not_text", "withheld_over_limit", "withheld_too_deep")) {
+            metrics.counter("cloakgate.base64", "tenant", tenant, "outcome", outcome);
+        }
     }
 
     public Cloak session(String sessionId) {

@@ -12,6 +12,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongConsumer;
 
 import org.jboss.logging.Logger;
 
@@ -36,14 +37,17 @@ public final class Ledger implements AutoCloseable {
      * @param checkpointEvery a checkpoint at least every this many entries
      * @param checkpointInterval a checkpoint once this long has passed with entries not yet covered
      * @param clock entry timestamps and checkpoint timing
+     * @param appended told each entry's time from submit to commit, in nanoseconds (the append latency metric)
      */
-    public record Settings(int checkpointEvery, Duration checkpointInterval, Clock clock, int queueCapacity, int maxBatch) {
+    public record Settings(int checkpointEvery, Duration checkpointInterval, Clock clock, int queueCapacity, int maxBatch,
+            LongConsumer appended) {
         public static final int DEFAULT_CHECKPOINT_EVERY = 1000;
         public static final Duration DEFAULT_CHECKPOINT_INTERVAL = Duration.ofSeconds(10);
 
         public Settings {
             Objects.requireNonNull(checkpointInterval, "checkpointInterval");
             Objects.requireNonNull(clock, "clock");
+            Objects.requireNonNull(appended, "appended");
             if (checkpointEvery < 1 || queueCapacity < 1 || maxBatch < 1) {
                 throw new IllegalArgumentException("checkpointEvery, queueCapacity and maxBatch must be positive");
             }
@@ -54,19 +58,24 @@ public final class Ledger implements AutoCloseable {
 
         public static Settings defaults() {
             return new Settings(DEFAULT_CHECKPOINT_EVERY, DEFAULT_CHECKPOINT_INTERVAL, Clock.systemUTC(),
-                    LedgerWriter.DEFAULT_QUEUE, LedgerWriter.DEFAULT_MAX_BATCH);
+                    LedgerWriter.DEFAULT_QUEUE, LedgerWriter.DEFAULT_MAX_BATCH, nanos -> {
+                    });
         }
 
         public Settings withCheckpointEvery(int n) {
-            return new Settings(n, checkpointInterval, clock, queueCapacity, maxBatch);
+            return new Settings(n, checkpointInterval, clock, queueCapacity, maxBatch, appended);
         }
 
         public Settings withCheckpointInterval(Duration d) {
-            return new Settings(checkpointEvery, d, clock, queueCapacity, maxBatch);
+            return new Settings(checkpointEvery, d, clock, queueCapacity, maxBatch, appended);
         }
 
         public Settings withClock(Clock c) {
-            return new Settings(checkpointEvery, checkpointInterval, c, queueCapacity, maxBatch);
+            return new Settings(checkpointEvery, checkpointInterval, c, queueCapacity, maxBatch, appended);
+        }
+
+        public Settings withAppendObserver(LongConsumer observer) {
+            return new Settings(checkpointEvery, checkpointInterval, clock, queueCapacity, maxBatch, observer);
         }
     }
 
@@ -78,12 +87,14 @@ public final class Ledger implements AutoCloseable {
     // futures not yet complete, for flush(): with many submitting threads there is no single "last" one
     private final Set<CompletableFuture<Long>> inFlight = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final LongConsumer appended;
 
     private Ledger(LedgerStore store, String origin, NoteSigner signer, LedgerCheckpointer checkpointer, Settings settings) {
         this.store = store;
         this.origin = origin;
         this.signer = signer;
         this.checkpointer = checkpointer;
+        this.appended = settings.appended();
         this.writer = new LedgerWriter(store, settings.maxBatch(), settings.queueCapacity(),
                 LedgerWriter.DEFAULT_OFFER_TIMEOUT_MILLIS, checkpointer);
     }
@@ -138,12 +149,28 @@ public final class Ledger implements AutoCloseable {
      * or fails when it was not recorded (queue full, ledger closed, a body with no canonical form).
      */
     public CompletableFuture<Long> submit(ObjectNode body) {
+        long t0 = System.nanoTime();
         CompletableFuture<Long> f = writer.submit(body);
         if (!f.isDone()) {
             inFlight.add(f);
             f.whenComplete((seq, failure) -> inFlight.remove(f));
         }
+        // also when already done: the writer may commit before this line
+        f.whenComplete((seq, failure) -> {
+            if (failure == null) {
+                appended.accept(System.nanoTime() - t0);
+            }
+        });
         return f;
+    }
+
+    /**
+     * How long the oldest committed entry not yet covered by a signed checkpoint has waited: 0 when the latest
+     * checkpoint covers every entry. Healthy, it stays under the checkpoint interval; growing, signing or storing
+     * checkpoints is failing.
+     */
+    public Duration checkpointAge() {
+        return checkpointer.uncoveredAge();
     }
 
     /**

@@ -28,6 +28,8 @@ final class LedgerCheckpointer implements LedgerWriter.Listener {
     private final MerkleTree tree;
     private Checkpoint last;
     private Instant lastAt;
+    /** When the oldest entry not covered by {@link #last} was seen (null when all are covered). */
+    private Instant uncoveredSince;
 
     /** @param last the latest stored checkpoint, null when none */
     LedgerCheckpointer(LedgerStore store, String origin, NoteSigner signer, MerkleTree tree, Checkpoint last, int every,
@@ -46,6 +48,9 @@ final class LedgerCheckpointer implements LedgerWriter.Listener {
     @Override
     public void appended(List<LedgerStore.Appended> batch) {
         synchronized (lock) {
+            if (uncoveredSince == null && !batch.isEmpty()) {
+                uncoveredSince = clock.instant();
+            }
             for (LedgerStore.Appended a : batch) {
                 tree.appendLeafHash(hasher.leaf(a.hash()));
             }
@@ -85,6 +90,14 @@ final class LedgerCheckpointer implements LedgerWriter.Listener {
         }
     }
 
+    /** 0 when every entry seen is covered by the latest checkpoint, else how long the oldest other one has waited. */
+    Duration uncoveredAge() {
+        synchronized (lock) {
+            return uncovered() == 0 || uncoveredSince == null ? Duration.ZERO
+                    : Duration.between(uncoveredSince, clock.instant());
+        }
+    }
+
     private long uncovered() {
         return tree.size() - (last == null ? 0 : last.size());
     }
@@ -100,6 +113,7 @@ final class LedgerCheckpointer implements LedgerWriter.Listener {
         store.putCheckpoint(c.size(), note);
         last = c;
         lastAt = clock.instant();
+        uncoveredSince = null;
         return c;
     }
 }

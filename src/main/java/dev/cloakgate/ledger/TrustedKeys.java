@@ -27,6 +27,11 @@ public final class TrustedKeys {
         this.keys = Collections.unmodifiableMap(keys);
     }
 
+    /** The {@code KEYID=HEX} an auditor pins to trust what {@code signer} signs: the inverse of {@link #parse}. */
+    public static String spec(dev.cloakgate.crypto.NoteSigner signer) {
+        return signer.keyId().hex() + "=" + HexFormat.of().formatHex(signer.verifier().publicKey().bytes());
+    }
+
     /** Parses {@code KEYID=HEX} specs; the exception says which one is wrong and what it should look like. */
     public static TrustedKeys parse(List<String> specs) {
         Map<KeyId, Ed25519PublicKey> keys = new LinkedHashMap<>();

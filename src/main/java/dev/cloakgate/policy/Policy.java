@@ -93,8 +93,17 @@ public final class Policy implements AutoCloseable {
         Catalog catalog = new Catalog(upstreamOrder);
         List<Control> controls = new ArrayList<>();
         Budget budget = null;
+        if (s.on("tool_pinning") && meters != null) {
+            // each upstream's quarantine count exists from the start at 0 (an alert on increase() needs the series)
+            upstreamOrder.forEach(u -> meters.counter("cloakgate.tools.quarantined", "tenant", tenant, "upstream", u));
+        }
         if (s.on("tool_pinning")) {
-            controls.add(new ToolPinning(state.pins()));
+            // issue 10: each quarantine this process logs is counted (the upstream's configured name, no tool name)
+            controls.add(new ToolPinning(state.pins(), upstream -> {
+                if (meters != null) {
+                    meters.counter("cloakgate.tools.quarantined", "tenant", tenant, "upstream", upstream).increment();
+                }
+            }));
         }
         if (s.toolAllowlist() != null && s.on("tool_allowlist")) {
             controls.add(new ToolAllowlist(s.toolAllowlist()));

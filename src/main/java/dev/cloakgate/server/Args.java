@@ -15,6 +15,22 @@ public final class Args {
         return null;
     }
 
+    /**
+     * The first argument from {@code from} on that is not one of {@code valued} (followed by its value) nor one of
+     * {@code flags}, or null when every one is known: a command refuses what it does not know (a typo, {@code --help})
+     * instead of ignoring it.
+     */
+    static String unexpected(String[] args, int from, java.util.Set<String> valued, java.util.Set<String> flags) {
+        for (int i = from; i < args.length; i++) {
+            if (valued.contains(args[i]) && i + 1 < args.length) {
+                i++;
+            } else if (!flags.contains(args[i])) {
+                return args[i];
+            }
+        }
+        return null;
+    }
+
     /** An entry number (non-negative), {@code fallback} when absent; NumberFormatException otherwise. */
     public static long seq(String text, long fallback) {
         if (text == null || text.isEmpty()) {

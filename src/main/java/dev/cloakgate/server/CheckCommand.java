@@ -2,20 +2,26 @@ package dev.cloakgate.server;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import dev.cloakgate.cloak.CloakingSetup;
 import dev.cloakgate.evidence.Evidence;
 import dev.cloakgate.ledger.SigningKeyException;
 import dev.cloakgate.ledger.SigningKeys;
+import dev.cloakgate.tenant.CommandLocator;
 import dev.cloakgate.tenant.EnvExpander;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import dev.cloakgate.tenant.TenantConfig;
 import dev.cloakgate.tenant.TenantConfigException;
 import dev.cloakgate.tenant.TenantParser;
 import dev.cloakgate.tenant.TenantRegistry;
+import dev.cloakgate.tenant.UpstreamConfig;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
 /**
  * {@code --check}: validates every tenant file, runs the detection self-check and reads the ledger signing key,
- * without serving. Exit 0 when all is well, 1 with a message naming file and key (or the key setting) otherwise.
+ * without serving. It reports every problem of every file, not the first (exit 1), and warns (exit unchanged) when
+ * an stdio upstream's command will not be found when the gateway starts it. Exit 0 when all is well.
  */
 public final class CheckCommand {
     private final PrintStream out;
@@ -28,39 +34,73 @@ public final class CheckCommand {
 
     public int run(String... args) {
         Path dir = Path.of(setting("cloakgate.tenants-dir", "config/tenants"));
+        Path cwd = Path.of("").toAbsolutePath();
+        List<String> problems = new ArrayList<>();
+        TenantRegistry.Read read;
         try {
-            TenantRegistry tenants = TenantRegistry.load(dir,
-                    new TenantParser(EnvExpander.ofSystem(), Path.of("").toAbsolutePath()));
-            checkAuth(tenants);
-            int sanitizing = new CloakingSetup().build(tenants, dir, new SimpleMeterRegistry(), Evidence.NONE).size();
-            out.println("ok: detection self-check passed for " + sanitizing + " sanitizing tenant(s)");
-            tenants.all().forEach((name, t) -> out.println("ok: tenant " + name + " (" + t.upstreams().size()
-                    + " upstream(s), sha256 " + t.digest().substring(0, 16) + ")"));
+            read = TenantRegistry.read(dir, new TenantParser(EnvExpander.ofSystem(), cwd));
+        } catch (TenantConfigException e) {
+            e.problems().forEach(p -> problems.add(p.toString()));
+            read = null;
+        }
+        int tenants = 0;
+        if (read != null) {
+            read.problems().forEach(p -> problems.add(p.toString()));
+            CommandLocator commands = new CommandLocator(System.getenv("PATH"), cwd);
+            for (TenantConfig t : read.valid().all().values()) {
+                try {
+                    new CloakingSetup().build(TenantRegistry.of(t), dir, new SimpleMeterRegistry(), Evidence.NONE);
+                } catch (TenantConfigException e) {
+                    e.problems().forEach(p -> problems.add(p.toString()));
+                    continue;
+                }
+                String auth = authProblem(t);
+                if (auth != null) {
+                    problems.add(auth);
+                    continue;
+                }
+                tenants++;
+                out.println("ok: tenant " + t.name() + " (" + t.upstreams().size() + " upstream(s), sha256 "
+                        + t.digest().substring(0, 16) + (t.sanitize() ? ", detection self-check passed" : "") + ")");
+                for (UpstreamConfig u : t.upstreams().values()) {
+                    String warning = u instanceof UpstreamConfig.Stdio s ? commands.warning(s) : null;
+                    if (warning != null) {
+                        out.println("warning: " + dir.resolve(t.name() + ".json") + ": $.upstreams." + u.name()
+                                + ".command: " + warning);
+                    }
+                }
+            }
+        }
+        try {
             out.println(ledgerKey());
-            out.println("check passed: " + tenants.all().size() + " tenant(s) in " + dir);
-            return 0;
-        } catch (TenantConfigException | SigningKeyException e) {
-            err.println("check failed: " + e.getMessage());
+        } catch (SigningKeyException e) {
+            problems.add(e.getMessage());
+        }
+        if (!problems.isEmpty()) {
+            problems.forEach(p -> err.println("error: " + p));
+            err.println("check failed: " + problems.size() + " problem(s)" + (read == null ? ""
+                    : "; " + tenants + " tenant file(s) valid in " + dir));
             return 1;
         }
+        out.println("check passed: " + tenants + " tenant(s) in " + dir);
+        return 0;
     }
 
     /**
-     * Issue 10: each tenant's credentials as the gateway would set them up (token files and JWKS files read; JWKS
-     * URLs are not fetched here), and a warning for each tenant that asks agents for no credential.
+     * Issue 10: the tenant's credentials as the gateway would set them up (token files and JWKS files read; JWKS
+     * URLs are not fetched here), as a problem or null; a tenant that asks agents for no credential is warned of.
      */
-    private void checkAuth(TenantRegistry tenants) throws TenantConfigException {
-        for (var t : tenants.all().values()) {
-            try {
-                dev.cloakgate.auth.TenantAuth.create(t.name(), t.auth(), Runnable::run, false, System::nanoTime).close();
-            } catch (dev.cloakgate.auth.AuthSetupException e) {
-                throw new TenantConfigException(t.name() + ".json", e.path(), e.getMessage());
-            }
-            if (t.auth().open()) {
-                out.println("warning: tenant " + t.name() + " asks agents for no credential (\"auth\": {\"mode\": \"none\"}):"
-                        + " anyone who reaches the port can use its upstreams");
-            }
+    private String authProblem(TenantConfig t) {
+        try {
+            dev.cloakgate.auth.TenantAuth.create(t.name(), t.auth(), Runnable::run, false, System::nanoTime).close();
+        } catch (dev.cloakgate.auth.AuthSetupException e) {
+            return new TenantConfigException(t.name() + ".json", e.path(), e.getMessage()).problems().get(0).toString();
         }
+        if (t.auth().open()) {
+            out.println("warning: tenant " + t.name() + " asks agents for no credential (\"auth\": {\"mode\": \"none\"}):"
+                    + " anyone who reaches the port can use its upstreams");
+        }
+        return null;
     }
 
     /** The key the gateway would sign checkpoints with; a development key is reported, not generated here. */

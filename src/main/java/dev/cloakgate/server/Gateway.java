@@ -18,7 +18,6 @@ import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -103,7 +102,8 @@ public class Gateway {
         this.evidence = evidence;
         GatewayConfig.Ledger lc = config.ledger();
         assembly = new TenantAssembly(data, signer, Ledger.Settings.defaults().withCheckpointEvery(lc.checkpointEvery())
-                .withCheckpointInterval(lc.checkpointInterval()), metrics, ledgerEvidence, evidence, sessions, auth);
+                .withCheckpointInterval(lc.checkpointInterval()), metrics, ledgerEvidence, evidence, sessions, auth,
+                upstreamMeters);
         metrics.gauge("cloakgate.ledger.lost", this, Gateway::ledgerLost);
         try {
             for (TenantConfig t : tenants.all().values()) {
@@ -166,13 +166,12 @@ public class Gateway {
         GatewayConfig.Ledger lc = config.ledger();
         SigningKeys.Loaded key = SigningKeys.load(lc.signingKeyFile().map(Path::of), lc.signingKey(), lc.devKey(), data);
         NoteSigner signer = key.signer();
-        String pub = HexFormat.of().formatHex(key.key().publicKey().bytes());
         if (key.dev()) {
             LOG.warnf("ledger: checkpoints are signed with a DEVELOPMENT key (%s); in production set %s or env %s",
                     key.source(), SigningKeys.FILE_PROPERTY, SigningKeys.ENV);
         }
         // what an auditor pins: ledger verify FILE --trust-key KEYID=HEX
-        LOG.infof("ledger: signing checkpoints as %s, trust key %s=%s", signer.name(), signer.keyId().hex(), pub);
+        LOG.infof("ledger: signing checkpoints as %s, trust key %s", signer.name(), dev.cloakgate.ledger.TrustedKeys.spec(signer));
         return signer;
     }
 
@@ -196,8 +195,10 @@ public class Gateway {
                 se.maxQueuedBytes());
         Links links = new Links(upstreamCodec, vertx, writers,
                 new HttpLink.Timeouts(up.connectTimeout(), up.requestTimeout()), se.maxSessions() + 1000, lanes);
+        // issue 10, metrics: requests, starts and failures of every upstream, by a decorator on the links
+        upstreamMeters = new UpstreamMeters(links, metrics);
         // each tenant's setup is installed by the assembly, at start and at each reload of its file
-        sessions = new SessionRegistry(settings, upstreamCodec, links, timer, name -> null, name -> null,
+        sessions = new SessionRegistry(settings, upstreamCodec, upstreamMeters, timer, name -> null, name -> null,
                 name -> CallLog.NONE);
         long sweep = Math.max(1000, Math.min(30_000, se.idleTimeout().toMillis() / 4));
         timer.scheduleWithFixedDelay(this::sweep, sweep, sweep, TimeUnit.MILLISECONDS);
@@ -345,6 +346,7 @@ public class Gateway {
     public Evidence evidence() {
         return evidence;
     }
+    private UpstreamMeters upstreamMeters;
 
     /** The tenant's open ledger, or null. */
     public Ledger ledger(String tenant) {

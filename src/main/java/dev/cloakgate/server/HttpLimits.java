@@ -81,6 +81,11 @@ public class HttpLimits {
                 + "within " + bodyTimeoutMillis + " ms of its headers (cloakgate.http.body-timeout)").toResponse(null)
                 .toString());
         metrics.gauge("cloakgate.http.connections", limits, ConnectionLimits::open);
+        // issue 10, metrics: every reason exists from the start at 0, so a rate() or an alert has a series to read
+        for (String reason : java.util.List.of("too_many_connections", "too_many_connections_per_address",
+                "header_timeout", "body_timeout")) {
+            metrics.counter("cloakgate.http.refused", "reason", reason);
+        }
     }
 
     // ---- connections: guarded from the listening socket ----
@@ -91,7 +96,12 @@ public class HttpLimits {
         if (channels.isEmpty()) {
             LOG.warn("connection limits: no listening channel found; connections are guarded from their first request only");
         }
-        channels.forEach(this::hookInto);
+        // issue 10, management interface: probes and scrapes on the management port are not agents' connections; a
+        // kubelet must reach /q/health while agents hold every connection the limits allow
+        int management = org.eclipse.microprofile.config.ConfigProvider.getConfig()
+                .getOptionalValue("quarkus.management.port", Integer.class).orElse(-1);
+        channels.stream().filter(ch -> !(ch.localAddress() instanceof java.net.InetSocketAddress a && a.getPort() == management))
+                .forEach(this::hookInto);
     }
 
     @SuppressWarnings("unchecked")

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
-import java.util.HexFormat;
 
 import dev.cloakgate.crypto.NoteSigner;
 import dev.cloakgate.ledger.BundleWriter;
@@ -15,6 +14,7 @@ import dev.cloakgate.ledger.LedgerStore;
 import dev.cloakgate.ledger.LedgerStoreException;
 import dev.cloakgate.ledger.SigningKeyException;
 import dev.cloakgate.ledger.SigningKeys;
+import dev.cloakgate.ledger.TrustedKeys;
 import dev.cloakgate.tenant.TenantParser;
 
 /**
@@ -34,6 +34,11 @@ public final class LedgerExportCommand {
     }
 
     public int run(String... args) {
+        String extra = Args.unexpected(args, 2, java.util.Set.of("--tenant", "--out", "--from-seq", "--to-seq"),
+                java.util.Set.of());
+        if (extra != null) {
+            return usage("unexpected argument " + extra);
+        }
         String tenant = Args.option(args, "--tenant");
         String file = Args.option(args, "--out");
         if (tenant == null || !TenantParser.TENANT_NAME.matcher(tenant).matches()) {
@@ -77,8 +82,7 @@ public final class LedgerExportCommand {
                 Files.deleteIfExists(tmp);
             }
             out.println("exported entries " + from + ".." + to + " of tenant " + tenant + " to " + target);
-            out.println("verify with: ledger verify " + target + " --trust-key " + signer.keyId().hex() + "="
-                    + HexFormat.of().formatHex(signer.verifier().publicKey().bytes()));
+            out.println("verify with: ledger verify " + target + " --trust-key " + TrustedKeys.spec(signer));
             return 0;
         } catch (NumberFormatException e) {
             return usage("--from-seq and --to-seq are entry numbers (non-negative integers)");

@@ -1,35 +1,71 @@
 package dev.cloakgate.server;
 
+import java.io.PrintStream;
+
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.QuarkusApplication;
 import io.quarkus.runtime.annotations.QuarkusMain;
 
 /**
- * Entry point. Commands that must not serve ({@code --check}, {@code pins}, {@code ledger}) run as plain Java before Quarkus boots, so they
- * never bind the HTTP port of a gateway that is already running.
+ * Entry point. Without arguments it serves. Commands that must not serve ({@code --check}, {@code pins},
+ * {@code ledger}) run as plain Java before Quarkus boots, so they never bind the ports of a gateway that is
+ * already running; anything else ({@code --help}, a typo) prints the usage and exits 2, never starts a server.
  */
 @QuarkusMain
 public class Main implements QuarkusApplication {
+    /** What {@code --help} and every unknown argument print. */
+    static final String USAGE = """
+            usage: java [-Dproperty=value ...] -jar quarkus-run.jar [COMMAND]
+              (no command)                serve the gateway (settings as -D properties or env, README "Configuration")
+              --check                     validate every tenant file, the detection self-check and the signing key
+              pins list --tenant T        pinned tool definitions, quarantined ones with what changed
+              pins diff --tenant T [--tool UPSTREAM/NAME | --upstream U]
+                                          quarantined definitions, old and new side by side
+              pins accept --tenant T --tool UPSTREAM/NAME --sha256 HEX
+              pins accept --tenant T --upstream U [--yes]
+                                          accept pending definitions (by tool, or every one of an upstream)
+              ledger key                  the ledger signing key as auditors pin it: KEYID=HEX
+              ledger export --tenant T --out FILE [--from-seq N] [--to-seq N]
+              ledger verify FILE --trust-key KEYID=HEX [--trust-key ...]
+              --help                      this text
+            Commands read the same settings as the gateway (cloakgate.data-dir, cloakgate.ledger.*): give them the
+            same -D properties or environment. Exit 0 done, 1 refused or invalid, 2 usage or I/O.""";
 
     public static void main(String... args) {
-        if (args.length > 0 && args[0].startsWith("--check")) {
-            System.exit(new CheckCommand(System.out, System.err).run(args));
-        }
-        if (args.length > 0 && args[0].equals("pins")) {
-            System.exit(new PinsCommand(System.out, System.err).run(args));
-        }
-        if (args.length > 1 && args[0].equals("ledger") && args[1].equals("export")) {
-            System.exit(new LedgerExportCommand(System.out, System.err).run(args));
-        }
-        if (args.length > 1 && args[0].equals("ledger") && args[1].equals("verify")) {
-            System.exit(new LedgerVerifyCommand(System.out, System.err).run(args));
-        }
-        if (args.length > 0 && args[0].equals("ledger")) {
-            System.err.println("usage: ledger export --tenant T --out FILE [--from-seq N] [--to-seq N]"
-                    + " | ledger verify FILE --trust-key KEYID=HEX [--trust-key ...]");
-            System.exit(2);
+        int exit = command(System.out, System.err, args);
+        if (exit >= 0) {
+            System.exit(exit);
         }
         Quarkus.run(Main.class, args);
+    }
+
+    /** Runs the command {@code args} name and returns its exit code; -1 when there is none and the gateway should serve. */
+    static int command(PrintStream out, PrintStream err, String... args) {
+        if (args.length == 0) {
+            return -1;
+        }
+        String first = args[0];
+        String second = args.length > 1 ? args[1] : "";
+        if (first.equals("--check") && args.length == 1) {
+            return new CheckCommand(out, err).run(args);
+        }
+        if (first.equals("pins")) {
+            return new PinsCommand(out, err).run(args);
+        }
+        if (first.equals("ledger") && second.equals("export")) {
+            return new LedgerExportCommand(out, err).run(args);
+        }
+        if (first.equals("ledger") && second.equals("verify")) {
+            return new LedgerVerifyCommand(out, err).run(args);
+        }
+        if (first.equals("ledger") && second.equals("key")) {
+            return new LedgerKeyCommand(out, err).run(args);
+        }
+        if (!first.equals("--help") && !first.equals("-h")) {
+            err.println("unknown command or argument: " + first);
+        }
+        err.println(USAGE);
+        return 2;
     }
 
     @Override

@@ -45,11 +45,7 @@ public class McpRoutes {
     private static final String PATH = "/t/:tenant/mcp";
     private static final String SESSION_HEADER = "Mcp-Session-Id";
     /** Methods counted under their own name; anything else is "other" (a label must not carry client text). */
-    private static final Set<String> KNOWN_METHODS = Set.of("initialize", "ping", "tools/list", "tools/call",
-            "prompts/list", "prompts/get", "resources/list", "resources/templates/list", "resources/read",
-            "resources/subscribe", "resources/unsubscribe", "completion/complete", "logging/setLevel", "tasks/get",
-            "tasks/list", "tasks/result", "tasks/cancel", "notifications/initialized", "notifications/cancelled",
-            "notifications/progress", "notifications/roots/list_changed");
+    private static final Set<String> KNOWN_METHODS = Latency.KNOWN_METHODS;
 
     @Inject
     Gateway gateway;
@@ -69,6 +65,7 @@ public class McpRoutes {
     AccessRefusals refusals;
 
     void routes(@Observes Router router) {
+        requests = new Latency.Histogram(metrics, "cloakgate.request", "client requests, from the parsed body to the answer");
         router.post(PATH).handler(this::post);
         router.get(PATH).handler(this::get);
         router.delete(PATH).handler(this::delete);
@@ -180,9 +177,13 @@ public class McpRoutes {
                 PostExchange exchange = new PostExchange(rc, vertx, accept.sse, session.streams(), codec,
                         keepAliveMillis(), gateway.config().http().sseRetryMillis(), outbound);
                 exchange.armKeepAlive();
-                session.request(m, exchange).whenComplete((response, t) -> exchange.complete(t == null ? response
-                        : RpcError.of(ErrorCodes.INTERNAL_ERROR, "internal_error", "internal gateway error")
-                                .toResponse(m.get("id"))));
+                long t0 = System.nanoTime();
+                session.request(m, exchange).whenComplete((response, t) -> {
+                    timed(tenant, method, t0);
+                    exchange.complete(t == null ? response
+                            : RpcError.of(ErrorCodes.INTERNAL_ERROR, "internal_error", "internal gateway error")
+                                    .toResponse(m.get("id")));
+                });
             }
         }
     }
@@ -230,7 +231,9 @@ public class McpRoutes {
             throw e;
         }
         session.whenClosed(lease::release);
+        long t0 = System.nanoTime();
         session.initialize(m).whenComplete((response, t) -> {
+            timed(tenant, "initialize", t0);
             if (t != null || response.has("error")) {
                 session.close();
                 json(rc, 200, t == null ? response
@@ -412,10 +415,29 @@ public class McpRoutes {
                         : gateway.clientCodec().toBytes(body)));
     }
 
+    // --- issue 10, metrics: request latency per tenant and method ---
+    private static final java.util.function.Function<String, io.micrometer.core.instrument.Tags> BY_TENANT =
+            t -> io.micrometer.core.instrument.Tags.of("tenant", t);
+    private volatile Latency.Histogram requests;
+
+    /** A request's time in the gateway, from its parsed body to its answer: what the client waits, less the network. */
+    private void timed(TenantConfig tenant, String method, long t0) {
+        requests.scope(tenant.name(), BY_TENANT).record(method, System.nanoTime() - t0);
+    }
+    // --- end metrics ---
+
+    // issue 10, performance: each message finds its counter in two map lookups, not a registry lookup with new tags
+    private final java.util.concurrent.ConcurrentHashMap<String, java.util.concurrent.ConcurrentHashMap<String,
+            io.micrometer.core.instrument.Counter>> messages = new java.util.concurrent.ConcurrentHashMap<>();
+
     private void count(TenantConfig tenant, String method) {
-        metrics.counter("cloakgate.messages", "tenant", tenant.name(), "method",
-                method != null && (KNOWN_METHODS.contains(method) || "response".equals(method)) ? method : "other")
-                .increment();
+        String label = method != null && (KNOWN_METHODS.contains(method) || "response".equals(method)) ? method : "other";
+        var byMethod = messages.computeIfAbsent(tenant.name(), t -> new java.util.concurrent.ConcurrentHashMap<>());
+        var c = byMethod.get(label);
+        if (c == null) {
+            c = byMethod.computeIfAbsent(label, m -> metrics.counter("cloakgate.messages", "tenant", tenant.name(), "method", m));
+        }
+        c.increment();
     }
 
     private OriginGuard origins() {

@@ -23,6 +23,9 @@ public class Outbound {
         this.maxPerConnection = config.http().maxQueuedBytes();
         this.stallMillis = Math.max(1, config.http().writeStallTimeout().toMillis());
         metrics.gauge("cloakgate.http.queued.bytes", queued);
+        // issue 10, metrics: both reasons exist from the start at 0
+        metrics.counter("cloakgate.http.streams.ended", "reason", "backlog");
+        metrics.counter("cloakgate.http.streams.ended", "reason", "stalled");
     }
 
     void queued(long bytes) {

@@ -56,6 +56,7 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
     private final Evidence evidence;
     private final SessionRegistry sessions;
     private final AuthRegistry auth;
+    private final UpstreamMeters upstreamMeters;
     private final CloakingSetup cloakings = new CloakingSetup();
     private final StandardControls controls = new StandardControls();
     private final Map<String, Lasting> lasting = new ConcurrentHashMap<>();
@@ -76,7 +77,9 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
     }
 
     TenantAssembly(Path data, NoteSigner signer, Ledger.Settings ledgerSettings, MeterRegistry metrics,
-            LedgerEvidence ledgerEvidence, Evidence evidence, SessionRegistry sessions, AuthRegistry auth) {
+            LedgerEvidence ledgerEvidence, Evidence evidence, SessionRegistry sessions, AuthRegistry auth,
+            UpstreamMeters upstreamMeters) {
+        this.upstreamMeters = upstreamMeters;
         this.data = data;
         this.signer = signer;
         this.ledgerSettings = ledgerSettings;
@@ -117,6 +120,8 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
             evidence.record(checked.event());
         }
         sessions.install(setup);
+        // issue 10, metrics: each configured upstream's start and restart counters exist from its first load at 0
+        config.upstreams().keySet().forEach(u -> upstreamMeters.register(name, u));
         if (cloaking != null) {
             l.cloaking = cloaking;
         }
@@ -142,13 +147,22 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
         }
         Ledger ledger;
         try {
-            ledger = Ledger.open(data, name, signer, ledgerSettings);
+            // issue 10, metrics: each entry's time from submit to commit (group commit and fsync included)
+            io.micrometer.core.instrument.Timer append = Latency.timer(metrics, "cloakgate.ledger.append",
+                    "ledger entries, from submit to durable commit", Tags.of("tenant", name));
+            ledger = Ledger.open(data, name, signer, ledgerSettings.withAppendObserver(
+                    nanos -> append.record(nanos, java.util.concurrent.TimeUnit.NANOSECONDS)));
         } catch (RuntimeException e) {
             // a damaged ledger, or one another gateway holds: the tenant cannot keep evidence, so it is not served
             throw new TenantConfigException(file, "$", "cannot open the tenant's ledger: " + e.getMessage());
         }
         ledgerEvidence.add(name, ledger, new LedgerEntries(secret::sessionDigest));
         metrics.gauge("cloakgate.ledger.entries", Tags.of("tenant", name), ledger, Ledger::size);
+        io.micrometer.core.instrument.Gauge.builder("cloakgate.ledger.checkpoint.age", ledger,
+                x -> x.checkpointAge().toNanos() / 1e9).baseUnit("seconds")
+                .description("how long the oldest entry not covered by a signed checkpoint has waited (0: all covered)")
+                .tags("tenant", name).register(metrics);
+        metrics.gauge("cloakgate.sessions.open", Tags.of("tenant", name), sessions, r -> r.open(name));
         l = new Lasting(ledger, secret, new ForwardedCalls(name, secret, evidence));
         lasting.put(name, l);
         return l;

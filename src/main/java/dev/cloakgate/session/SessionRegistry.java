@@ -135,6 +135,13 @@ public final class SessionRegistry {
         return new MessageLimit(gateway, "cloakgate.upstream.max-message-bytes");
     }
 
+    // --- issue 10, metrics: sessions open per tenant (a scrape walks the sessions once per tenant) ---
+    /** Sessions of {@code tenant} registered and not ended. */
+    public long open(String tenant) {
+        return sessions.values().stream().filter(s -> s.tenant().name().equals(tenant)).count();
+    }
+    // --- end metrics ---
+
     public boolean full() {
         return sessions.size() >= settings.maxSessions();
     }

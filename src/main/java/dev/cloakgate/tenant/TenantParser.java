@@ -21,7 +21,9 @@ import dev.cloakgate.jsonrpc.JsonCodec;
 
 /**
  * Reads one tenant file. Unknown keys are refused with their JSON path: a typo in a security setting is the
- * worst failure available, because the operator believes the setting is on.
+ * worst failure available, because the operator believes the setting is on. The whole file is read and every
+ * problem reported at once, unknown keys first (a misspelt {@code "comand"} is the cause of the missing command,
+ * not the other way round).
  */
 public final class TenantParser {
     public static final Pattern TENANT_NAME = Pattern.compile("[a-z0-9-]+");
@@ -42,6 +44,7 @@ public final class TenantParser {
             "output_bytes", "breaker_errors", "breaker_seconds");
     private static final Set<String> STDIO_KEYS = Set.of("command", "args", "env", "cwd");
     private static final Set<String> HTTP_KEYS = Set.of("url", "headers");
+    private static final Set<String> UPSTREAM_KEYS = Set.of("command", "args", "env", "cwd", "url", "headers");
     /** Headers the gateway owns toward an HTTP upstream (transport and MCP session); a tenant may not set them. */
     private static final Set<String> RESERVED_HEADERS = Set.of("host", "connection", "content-length", "expect",
             "upgrade", "content-type", "accept", "mcp-session-id", "mcp-protocol-version", "last-event-id",
@@ -65,75 +68,107 @@ public final class TenantParser {
         try {
             root = codec.parse(bytes);
         } catch (JsonCodec.MalformedJson e) {
-            throw new TenantConfigException(file, "$", e.getMessage());
+            // say what is wrong, not only where: the codec's message gives the position alone (it must not quote)
+            String what = JsonSyntax.describe(bytes);
+            throw new TenantConfigException(file, "$", what == null ? e.getMessage() : "not valid JSON at " + what);
         }
         Ctx c = new Ctx(file);
         c.object(root, "$");
         // issue 10, identity: the ledger block held only auditor tokens, which are principals of the auth block now
+        // (reported as moved, not also as an unknown key; the rest of the file is still read)
         if (root.has("ledger")) {
-            throw new TenantConfigException(file, root.path("ledger").has("auditor_tokens_sha256")
+            c.report(root.path("ledger").has("auditor_tokens_sha256")
                     ? "$.ledger.auditor_tokens_sha256" : "$.ledger", "moved: auditors are principals with the auditor"
                             + " role, \"auth\": {\"principals\": {\"auditor\": {\"roles\": [\"auditor\"], \"tokens_sha256\":"
                             + " [...]}}}; the ledger block is gone");
         }
-        c.onlyKeys(root, "$", TOP_KEYS);
+        JsonNode keys = root;
+        if (root.has("ledger")) {
+            keys = root.deepCopy();
+            ((com.fasterxml.jackson.databind.node.ObjectNode) keys).remove("ledger");
+        }
+        c.onlyKeys(keys, "$", TOP_KEYS);
 
         JsonNode ups = root.get("upstreams");
-        if (ups == null) {
-            throw new TenantConfigException(file, "$.upstreams", "required: at least one upstream server");
-        }
-        c.object(ups, "$.upstreams");
-        if (ups.isEmpty()) {
-            throw new TenantConfigException(file, "$.upstreams", "at least one upstream server is required");
-        }
         Map<String, UpstreamConfig> upstreams = new LinkedHashMap<>();
-        Iterator<Map.Entry<String, JsonNode>> it = ups.fields();
-        while (it.hasNext()) {
-            Map.Entry<String, JsonNode> e = it.next();
-            String path = "$.upstreams." + e.getKey();
-            if (!UPSTREAM_NAME.matcher(e.getKey()).matches()) {
-                throw new TenantConfigException(file, path,
-                        "upstream name must be letters, digits and '-' (no '_'), at most 32 characters");
+        if (ups == null) {
+            c.report("$.upstreams", "required: at least one upstream server");
+        } else {
+            c.part(() -> {
+                c.object(ups, "$.upstreams");
+                if (ups.isEmpty()) {
+                    throw new TenantConfigException(file, "$.upstreams", "at least one upstream server is required");
+                }
+                return null;
+            }, null);
+            Iterator<Map.Entry<String, JsonNode>> it = ups.isObject() ? ups.fields() : java.util.Collections.emptyIterator();
+            while (it.hasNext()) {
+                Map.Entry<String, JsonNode> e = it.next();
+                String path = "$.upstreams." + e.getKey();
+                if (!UPSTREAM_NAME.matcher(e.getKey()).matches()) {
+                    c.report(path, "upstream name must be letters, digits and '-' (no '_'), at most 32 characters");
+                    continue;
+                }
+                UpstreamConfig u = c.part(() -> upstream(c, e.getKey(), e.getValue(), path), null);
+                if (u != null) {
+                    upstreams.put(e.getKey(), u);
+                }
             }
-            upstreams.put(e.getKey(), upstream(c, e.getKey(), e.getValue(), path));
         }
-
-        Namespace ns = Namespace.PREFIX;
-        JsonNode nsNode = root.get("namespace");
-        if (nsNode != null) {
-            String v = c.string(nsNode, "$.namespace");
-            ns = switch (v) {
-                case "prefix" -> Namespace.PREFIX;
-                case "none" -> Namespace.NONE;
-                default -> throw new TenantConfigException(file, "$.namespace", "must be \"prefix\" or \"none\"");
-            };
-            if (ns == Namespace.NONE && upstreams.size() != 1) {
-                throw new TenantConfigException(file, "$.namespace",
-                        "\"none\" is allowed only with exactly one upstream (names would collide)");
-            }
-        }
-        boolean sanitize = c.bool(root.get("sanitize"), "$.sanitize", true);
-        DetectionSettings detection = detection(c, root.get("detection"));
-        TokenScope scope = TokenScope.SESSION;
-        JsonNode sc = root.get("token_scope");
-        if (sc != null) {
-            scope = switch (c.string(sc, "$.token_scope")) {
-                case "session" -> TokenScope.SESSION;
-                case "upstream" -> TokenScope.UPSTREAM;
-                default -> throw new TenantConfigException(file, "$.token_scope", "must be \"session\" or \"upstream\"");
-            };
-        }
-        int vault = TenantConfig.DEFAULT_VAULT_MAX_ENTRIES;
-        JsonNode v = root.get("vault_max_entries");
-        if (v != null) {
-            if (!v.canConvertToInt() || !v.isIntegralNumber() || v.asInt() < 16) {
-                throw new TenantConfigException(file, "$.vault_max_entries", "must be an integer of at least 16");
-            }
-            vault = v.asInt();
-        }
-        PolicySettings policy = root.has("policy") ? policy(c, root.get("policy"), upstreams.keySet()) : null;
-        AuthSettings auth = new AuthBlockParser(c, workingDir).parse(root.get("auth"), ns, upstreams.keySet());
+        int declared = ups != null && ups.isObject() ? ups.size() : 0;
+        Namespace ns = c.part(() -> namespace(c, root.get("namespace"), declared), Namespace.PREFIX);
+        boolean sanitize = c.part(() -> c.bool(root.get("sanitize"), "$.sanitize", true), true);
+        DetectionSettings detection = c.part(() -> detection(c, root.get("detection")), DetectionSettings.defaults());
+        TokenScope scope = c.part(() -> tokenScope(c, root.get("token_scope")), TokenScope.SESSION);
+        int vault = c.part(() -> vaultMaxEntries(c, root.get("vault_max_entries")), TenantConfig.DEFAULT_VAULT_MAX_ENTRIES);
+        Set<String> upstreamNames = ups != null && ups.isObject() ? names(ups) : Set.of();
+        PolicySettings policy = root.has("policy") ? c.part(() -> policy(c, root.get("policy"), upstreamNames), null) : null;
+        AuthSettings auth = c.part(() -> new AuthBlockParser(c, workingDir).parse(root.get("auth"), ns, upstreamNames), null);
+        c.done();
         return new TenantConfig(tenant, upstreams, ns, sha256(bytes), sanitize, detection, scope, vault, policy, auth);
+    }
+
+    private static Set<String> names(JsonNode object) {
+        Set<String> out = new java.util.LinkedHashSet<>();
+        object.fieldNames().forEachRemaining(out::add);
+        return out;
+    }
+
+    private Namespace namespace(Ctx c, JsonNode node, int upstreamCount) throws TenantConfigException {
+        if (node == null) {
+            return Namespace.PREFIX;
+        }
+        Namespace ns = switch (c.string(node, "$.namespace")) {
+            case "prefix" -> Namespace.PREFIX;
+            case "none" -> Namespace.NONE;
+            default -> throw new TenantConfigException(c.file, "$.namespace", "must be \"prefix\" or \"none\"");
+        };
+        if (ns == Namespace.NONE && upstreamCount != 1) {
+            throw new TenantConfigException(c.file, "$.namespace",
+                    "\"none\" is allowed only with exactly one upstream (names would collide)");
+        }
+        return ns;
+    }
+
+    private TokenScope tokenScope(Ctx c, JsonNode node) throws TenantConfigException {
+        if (node == null) {
+            return TokenScope.SESSION;
+        }
+        return switch (c.string(node, "$.token_scope")) {
+            case "session" -> TokenScope.SESSION;
+            case "upstream" -> TokenScope.UPSTREAM;
+            default -> throw new TenantConfigException(c.file, "$.token_scope", "must be \"session\" or \"upstream\"");
+        };
+    }
+
+    private int vaultMaxEntries(Ctx c, JsonNode v) throws TenantConfigException {
+        if (v == null) {
+            return TenantConfig.DEFAULT_VAULT_MAX_ENTRIES;
+        }
+        if (!v.canConvertToInt() || !v.isIntegralNumber() || v.asInt() < 16) {
+            throw new TenantConfigException(c.file, "$.vault_max_entries", "must be an integer of at least 16");
+        }
+        return v.asInt();
     }
 
     private PolicySettings policy(Ctx c, JsonNode node, Set<String> upstreamNames) throws TenantConfigException {
@@ -141,84 +176,91 @@ public final class TenantParser {
         c.object(node, p);
         c.onlyKeys(node, p, POLICY_KEYS);
         PolicySettings d = PolicySettings.defaults();
-        boolean strip = false;
-        if (node.has("discovery")) {
-            strip = switch (c.string(node.get("discovery"), p + ".discovery")) {
-                case "withhold" -> false;
-                case "strip" -> true;
-                default -> throw new TenantConfigException(c.file, p + ".discovery", "must be \"withhold\" or \"strip\"");
-            };
-        }
-        List<String> allow = node.has("tool_allowlist") ? c.strings(node.get("tool_allowlist"), p + ".tool_allowlist") : null;
-        List<String> destructive = node.has("destructive_tools")
-                ? c.strings(node.get("destructive_tools"), p + ".destructive_tools") : List.of();
-        List<String> roots = null;
-        if (node.has("path_roots")) {
-            roots = c.strings(node.get("path_roots"), p + ".path_roots");
-            if (roots.isEmpty()) {
+        boolean strip = c.part(() -> !node.has("discovery") ? false : switch (c.string(node.get("discovery"), p + ".discovery")) {
+            case "withhold" -> false;
+            case "strip" -> true;
+            default -> throw new TenantConfigException(c.file, p + ".discovery", "must be \"withhold\" or \"strip\"");
+        }, false);
+        List<String> allow = c.part(() -> node.has("tool_allowlist")
+                ? c.strings(node.get("tool_allowlist"), p + ".tool_allowlist") : null, null);
+        List<String> destructive = c.part(() -> node.has("destructive_tools")
+                ? c.strings(node.get("destructive_tools"), p + ".destructive_tools") : List.of(), List.of());
+        List<String> roots = !node.has("path_roots") ? null : c.part(() -> {
+            List<String> given = c.strings(node.get("path_roots"), p + ".path_roots");
+            if (given.isEmpty()) {
                 throw new TenantConfigException(c.file, p + ".path_roots",
                         "give at least one root, or leave the key out to switch path_sandbox off");
             }
             List<String> resolved = new ArrayList<>();
-            for (int i = 0; i < roots.size(); i++) {
-                resolved.add(directory(c, roots.get(i), p + ".path_roots[" + i + "]"));
+            for (int i = 0; i < given.size(); i++) {
+                String rp = p + ".path_roots[" + i + "]";
+                String root = given.get(i);
+                resolved.add(c.part(() -> directory(c, root, rp), root));
             }
-            roots = resolved;
-        }
+            return resolved;
+        }, List.of());
         Map<String, String> bases = new LinkedHashMap<>();
         if (node.has("path_base")) {
-            if (roots == null) {
-                throw new TenantConfigException(c.file, p + ".path_base",
-                        "a base only matters to path_sandbox: add path_roots, or remove path_base");
-            }
-            JsonNode declared = node.get("path_base");
-            c.object(declared, p + ".path_base");
-            Iterator<Map.Entry<String, JsonNode>> each = declared.fields();
-            while (each.hasNext()) {
-                Map.Entry<String, JsonNode> b = each.next();
-                String bp = p + ".path_base." + b.getKey();
-                if (!upstreamNames.contains(b.getKey())) {
-                    throw new TenantConfigException(c.file, bp, "no upstream of this tenant is named \"" + b.getKey()
-                            + "\" (a base is declared per upstream: " + String.join(", ", upstreamNames) + ")");
+            c.part(() -> {
+                if (roots == null) {
+                    throw new TenantConfigException(c.file, p + ".path_base",
+                            "a base only matters to path_sandbox: add path_roots, or remove path_base");
                 }
-                bases.put(b.getKey(), directory(c, c.string(b.getValue(), bp), bp));
-            }
+                JsonNode declared = node.get("path_base");
+                c.object(declared, p + ".path_base");
+                Iterator<Map.Entry<String, JsonNode>> each = declared.fields();
+                while (each.hasNext()) {
+                    Map.Entry<String, JsonNode> b = each.next();
+                    String bp = p + ".path_base." + b.getKey();
+                    if (!upstreamNames.contains(b.getKey())) {
+                        c.report(bp, "no upstream of this tenant is named \"" + b.getKey()
+                                + "\" (a base is declared per upstream: " + String.join(", ", upstreamNames) + ")");
+                        continue;
+                    }
+                    c.part(() -> bases.put(b.getKey(), directory(c, c.string(b.getValue(), bp), bp)), null);
+                }
+                return null;
+            }, null);
         }
-        List<String> egress = null;
-        if (node.has("egress_allowlist")) {
-            egress = c.strings(node.get("egress_allowlist"), p + ".egress_allowlist");
-            for (int i = 0; i < egress.size(); i++) {
-                String h = egress.get(i);
+        List<String> egress = !node.has("egress_allowlist") ? null : c.part(() -> {
+            List<String> hosts = c.strings(node.get("egress_allowlist"), p + ".egress_allowlist");
+            for (int i = 0; i < hosts.size(); i++) {
+                String h = hosts.get(i);
                 if (h.isBlank() || h.contains("/") || h.contains("@") || h.contains(" ")) {
-                    throw new TenantConfigException(c.file, p + ".egress_allowlist[" + i + "]",
+                    c.report(p + ".egress_allowlist[" + i + "]",
                             "must be a host name or an IP address, without scheme, path or user");
                 }
             }
-        }
+            return hosts;
+        }, List.of());
         Set<String> disabled = new java.util.LinkedHashSet<>();
         if (node.has("disable")) {
-            List<String> names = c.strings(node.get("disable"), p + ".disable");
+            List<String> names = c.part(() -> c.strings(node.get("disable"), p + ".disable"), List.of());
             for (int i = 0; i < names.size(); i++) {
                 if (!PolicySettings.CONTROLS.contains(names.get(i))) {
-                    throw new TenantConfigException(c.file, p + ".disable[" + i + "]", "unknown control \""
+                    c.report(p + ".disable[" + i + "]", "unknown control \""
                             + names.get(i) + "\" (known: " + String.join(", ", new java.util.TreeSet<>(PolicySettings.CONTROLS)) + ")");
+                } else {
+                    disabled.add(names.get(i));
                 }
-                disabled.add(names.get(i));
             }
         }
-        PolicySettings.Budget b = d.budget();
+        PolicySettings.Budget b0 = d.budget();
         JsonNode bn = node.get("budget");
-        if (bn != null) {
+        PolicySettings.Budget b = bn == null ? b0 : c.part(() -> {
             String bp = p + ".budget";
             c.object(bn, bp);
             c.onlyKeys(bn, bp, BUDGET_KEYS);
-            b = new PolicySettings.Budget(c.positiveInt(bn.get("session_calls"), bp + ".session_calls", b.sessionCalls()),
-                    c.positiveInt(bn.get("tool_calls"), bp + ".tool_calls", b.toolCalls()),
-                    c.positiveInt(bn.get("tenant_calls_per_minute"), bp + ".tenant_calls_per_minute", b.tenantCallsPerMinute()),
-                    c.positiveInt(bn.get("output_bytes"), bp + ".output_bytes", (int) Math.min(Integer.MAX_VALUE, b.outputBytes())),
-                    c.positiveInt(bn.get("breaker_errors"), bp + ".breaker_errors", b.breakerErrors()),
-                    c.positiveInt(bn.get("breaker_seconds"), bp + ".breaker_seconds", b.breakerSeconds()));
-        }
+            return new PolicySettings.Budget(
+                    c.part(() -> c.positiveInt(bn.get("session_calls"), bp + ".session_calls", b0.sessionCalls()), 1),
+                    c.part(() -> c.positiveInt(bn.get("tool_calls"), bp + ".tool_calls", b0.toolCalls()), 1),
+                    c.part(() -> c.positiveInt(bn.get("tenant_calls_per_minute"), bp + ".tenant_calls_per_minute",
+                            b0.tenantCallsPerMinute()), 1),
+                    c.part(() -> c.positiveInt(bn.get("output_bytes"), bp + ".output_bytes",
+                            (int) Math.min(Integer.MAX_VALUE, b0.outputBytes())), 1),
+                    c.part(() -> c.positiveInt(bn.get("breaker_errors"), bp + ".breaker_errors", b0.breakerErrors()), 1),
+                    c.part(() -> c.positiveInt(bn.get("breaker_seconds"), bp + ".breaker_seconds", b0.breakerSeconds()), 1));
+        }, b0);
         return new PolicySettings(strip, allow, destructive, roots, bases, egress, b, disabled);
     }
 
@@ -240,110 +282,122 @@ public final class TenantParser {
         String p = "$.detection";
         c.object(node, p);
         c.onlyKeys(node, p, DETECTION_KEYS);
-        Set<String> types = d.nerEntityTypes();
         JsonNode t = node.get("ner_entity_types");
-        if (t != null) {
-            types = new java.util.LinkedHashSet<>();
+        Set<String> types = t == null ? d.nerEntityTypes() : c.part(() -> {
+            Set<String> listed = new java.util.LinkedHashSet<>();
             for (String type : c.strings(t, p + ".ner_entity_types")) {
                 String up = type.toUpperCase(java.util.Locale.ROOT);
                 if (!NER_TYPES.contains(up)) {
-                    throw new TenantConfigException(c.file, p + ".ner_entity_types",
+                    c.report(p + ".ner_entity_types",
                             "unknown entity type \"" + type + "\" (known: " + String.join(", ", new java.util.TreeSet<>(NER_TYPES)) + ")");
+                } else {
+                    listed.add(up);
                 }
-                types.add(up);
             }
-        }
-        Path personModel = null;
-        if (node.has("person_model")) {
-            personModel = workingDir.resolve(c.expand(c.string(node.get("person_model"), p + ".person_model"),
-                    p + ".person_model")).normalize();
-        }
+            return listed;
+        }, d.nerEntityTypes());
+        Path personModel = !node.has("person_model") ? null : c.part(() -> workingDir.resolve(c.expand(
+                c.string(node.get("person_model"), p + ".person_model"), p + ".person_model")).normalize(), null);
         Map<String, Path> models = new LinkedHashMap<>();
-        for (Map.Entry<String, String> m : c.stringMap(node.get("ner_models"), p + ".ner_models").entrySet()) {
+        for (Map.Entry<String, String> m : c.part(() -> c.stringMap(node.get("ner_models"), p + ".ner_models"),
+                Map.<String, String>of()).entrySet()) {
             String type = m.getKey().toUpperCase(java.util.Locale.ROOT);
             if (!types.contains(type) || "PERSON".equals(type)) {
-                throw new TenantConfigException(c.file, p + ".ner_models." + m.getKey(), "a model for a type not listed in"
+                c.report(p + ".ner_models." + m.getKey(), "a model for a type not listed in"
                         + " ner_entity_types (PERSON's model is person_model)");
+            } else {
+                models.put(type, workingDir.resolve(m.getValue()).normalize());
             }
-            models.put(type, workingDir.resolve(m.getValue()).normalize());
         }
         for (String type : types) {
             if (!"PERSON".equals(type) && !models.containsKey(type)) {
-                throw new TenantConfigException(c.file, p + ".ner_entity_types", type
+                c.report(p + ".ner_entity_types", type
                         + " needs a model: add it under detection.ner_models (only PERSON has a bundled model)");
             }
         }
-        List<String> regions = d.phoneRegions();
-        if (node.has("phone_regions")) {
-            regions = new ArrayList<>();
+        List<String> regions = !node.has("phone_regions") ? d.phoneRegions() : c.part(() -> {
+            List<String> listed = new ArrayList<>();
             for (String r : c.strings(node.get("phone_regions"), p + ".phone_regions")) {
                 if (!r.matches("[A-Z]{2}")) {
-                    throw new TenantConfigException(c.file, p + ".phone_regions", "\"" + r
-                            + "\" is not an ISO 3166 region code (two capital letters, e.g. FR)");
+                    c.report(p + ".phone_regions", "\"" + r + "\" is not an ISO 3166 region code (two capital letters, e.g. FR)");
+                } else {
+                    listed.add(r);
                 }
-                regions.add(r);
             }
-        }
-        return new DetectionSettings(c.bool(node.get("detect_emails"), p + ".detect_emails", true),
-                c.bool(node.get("detect_phone_numbers"), p + ".detect_phone_numbers", true),
-                c.bool(node.get("detect_credit_cards"), p + ".detect_credit_cards", true),
-                c.bool(node.get("detect_ibans"), p + ".detect_ibans", true),
-                c.bool(node.get("detect_us_ssns"), p + ".detect_us_ssns", true),
-                c.bool(node.get("detect_ip_addresses"), p + ".detect_ip_addresses", true),
-                c.bool(node.get("detect_secrets"), p + ".detect_secrets", true),
-                types, personModel, models, regions,
-                c.bool(node.get("key_hints"), p + ".key_hints", true));
+            return listed;
+        }, d.phoneRegions());
+        return new DetectionSettings(flag(c, node, p, "detect_emails"), flag(c, node, p, "detect_phone_numbers"),
+                flag(c, node, p, "detect_credit_cards"), flag(c, node, p, "detect_ibans"), flag(c, node, p, "detect_us_ssns"),
+                flag(c, node, p, "detect_ip_addresses"), flag(c, node, p, "detect_secrets"),
+                types, personModel, models, regions, flag(c, node, p, "key_hints"));
+    }
+
+    /** A detection switch, on unless set false; a value that is not a boolean is reported and read as on. */
+    private static boolean flag(Ctx c, JsonNode node, String p, String key) {
+        return c.part(() -> c.bool(node.get(key), p + "." + key, true), true);
     }
 
     private UpstreamConfig upstream(Ctx c, String name, JsonNode node, String path) throws TenantConfigException {
         c.object(node, path);
         boolean stdio = node.has("command");
         boolean http = node.has("url");
+        int before = c.count();
         if (stdio == http) {
-            throw new TenantConfigException(c.file, path, "give exactly one of \"command\" (stdio) or \"url\" (HTTP)");
+            // unknown keys first: a misspelt "comand" is why there is no command, so it is all there is to say
+            boolean typos = c.onlyKeys(node, path, UPSTREAM_KEYS);
+            if (stdio || !typos) {
+                c.report(path, "give exactly one of \"command\" (stdio) or \"url\" (HTTP)");
+            }
+            return null;
         }
         if (stdio) {
             c.onlyKeys(node, path, STDIO_KEYS);
-            String command = c.expand(c.string(node.get("command"), path + ".command"), path + ".command");
-            if (command.isBlank()) {
-                throw new TenantConfigException(c.file, path + ".command", "must not be empty");
-            }
+            String command = c.part(() -> {
+                String v = c.expand(c.string(node.get("command"), path + ".command"), path + ".command");
+                if (v.isBlank()) {
+                    throw new TenantConfigException(c.file, path + ".command", "must not be empty");
+                }
+                return v;
+            }, null);
             List<String> args = new ArrayList<>();
             JsonNode a = node.get("args");
             if (a != null) {
                 if (!a.isArray()) {
-                    throw new TenantConfigException(c.file, path + ".args", "must be an array of strings");
-                }
-                for (int i = 0; i < a.size(); i++) {
-                    args.add(c.expand(c.string(a.get(i), path + ".args[" + i + "]"), path + ".args[" + i + "]"));
+                    c.report(path + ".args", "must be an array of strings");
+                } else {
+                    for (int i = 0; i < a.size(); i++) {
+                        String ap = path + ".args[" + i + "]";
+                        JsonNode one = a.get(i);
+                        args.add(c.part(() -> c.expand(c.string(one, ap), ap), ""));
+                    }
                 }
             }
-            Map<String, String> envVars = c.stringMap(node.get("env"), path + ".env");
-            Path cwd = null;
-            if (node.has("cwd")) {
-                cwd = workingDir.resolve(c.expand(c.string(node.get("cwd"), path + ".cwd"), path + ".cwd")).normalize();
-            }
-            return new UpstreamConfig.Stdio(name, command, args, envVars, cwd);
+            Map<String, String> envVars = c.part(() -> c.stringMap(node.get("env"), path + ".env"), Map.of());
+            Path cwd = !node.has("cwd") ? null : c.part(() -> workingDir.resolve(c.expand(c.string(node.get("cwd"),
+                    path + ".cwd"), path + ".cwd")).normalize(), null);
+            return c.count() > before ? null : new UpstreamConfig.Stdio(name, command, args, envVars, cwd);
         }
         c.onlyKeys(node, path, HTTP_KEYS);
-        String url = c.expand(c.string(node.get("url"), path + ".url"), path + ".url");
-        URI uri;
-        try {
-            uri = new URI(url);
-        } catch (URISyntaxException e) {
-            throw new TenantConfigException(c.file, path + ".url", "not a valid URL");
-        }
-        if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
-            throw new TenantConfigException(c.file, path + ".url", "must be an absolute http:// or https:// URL");
-        }
-        Map<String, String> headers = c.stringMap(node.get("headers"), path + ".headers");
+        URI uri = c.part(() -> {
+            String url = c.expand(c.string(node.get("url"), path + ".url"), path + ".url");
+            URI parsed;
+            try {
+                parsed = new URI(url);
+            } catch (URISyntaxException e) {
+                throw new TenantConfigException(c.file, path + ".url", "not a valid URL");
+            }
+            if (!("http".equals(parsed.getScheme()) || "https".equals(parsed.getScheme())) || parsed.getHost() == null) {
+                throw new TenantConfigException(c.file, path + ".url", "must be an absolute http:// or https:// URL");
+            }
+            return parsed;
+        }, null);
+        Map<String, String> headers = c.part(() -> c.stringMap(node.get("headers"), path + ".headers"), Map.of());
         for (String h : headers.keySet()) {
             if (RESERVED_HEADERS.contains(h.toLowerCase(java.util.Locale.ROOT)) || !h.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
-                throw new TenantConfigException(c.file, path + ".headers." + h,
-                        "header is set by the gateway itself or is not a valid header name");
+                c.report(path + ".headers." + h, "header is set by the gateway itself or is not a valid header name");
             }
         }
-        return new UpstreamConfig.Http(name, uri, headers);
+        return c.count() > before ? null : new UpstreamConfig.Http(name, uri, headers);
     }
 
     /** Hex SHA-256 of a tenant file's bytes: its digest in the status, the ledger and the log. */
@@ -355,12 +409,49 @@ public final class TenantParser {
         }
     }
 
-    /** Validation helpers that know which file they report against. */
+    /** A piece of a tenant file read on its own: its problem is recorded and reading goes on. */
+    private interface Part<T> {
+        T read() throws TenantConfigException;
+    }
+
+    /**
+     * Validation helpers that know which file they report against, and the problems found so far: a piece that
+     * cannot be read is recorded and the rest of the file is still read, so one pass reports everything.
+     */
     final class Ctx {
         final String file;
+        private final List<TenantConfigException.Problem> unknownKeys = new ArrayList<>();
+        private final List<TenantConfigException.Problem> others = new ArrayList<>();
 
         Ctx(String file) {
             this.file = file;
+        }
+
+        /** Reads {@code p}; when it fails, records why and answers {@code fallback} so reading can go on. */
+        <T> T part(Part<T> p, T fallback) {
+            try {
+                return p.read();
+            } catch (TenantConfigException e) {
+                others.addAll(e.problems());
+                return fallback;
+            }
+        }
+
+        void report(String path, String problem) {
+            others.add(new TenantConfigException.Problem(file, path, problem));
+        }
+
+        int count() {
+            return unknownKeys.size() + others.size();
+        }
+
+        /** Throws every problem found, unknown keys first; returns when there was none. */
+        void done() throws TenantConfigException {
+            if (count() > 0) {
+                List<TenantConfigException.Problem> all = new ArrayList<>(unknownKeys);
+                all.addAll(others);
+                throw new TenantConfigException(all);
+            }
         }
 
         void object(JsonNode n, String path) throws TenantConfigException {
@@ -369,15 +460,19 @@ public final class TenantParser {
             }
         }
 
-        void onlyKeys(JsonNode n, String path, Set<String> allowed) throws TenantConfigException {
+        /** Records every key of {@code n} that is not {@code allowed}; whether there was one. */
+        boolean onlyKeys(JsonNode n, String path, Set<String> allowed) {
+            boolean any = false;
             Iterator<String> names = n.fieldNames();
             while (names.hasNext()) {
                 String k = names.next();
                 if (!allowed.contains(k)) {
-                    throw new TenantConfigException(file, path + "." + k,
-                            "unknown key (allowed here: " + String.join(", ", new java.util.TreeSet<>(allowed)) + ")");
+                    unknownKeys.add(new TenantConfigException.Problem(file, path + "." + k,
+                            "unknown key (allowed here: " + String.join(", ", new java.util.TreeSet<>(allowed)) + ")"));
+                    any = true;
                 }
             }
+            return any;
         }
 
         String string(JsonNode n, String path) throws TenantConfigException {
@@ -413,7 +508,9 @@ public final class TenantParser {
             }
             List<String> out = new ArrayList<>();
             for (int i = 0; i < n.size(); i++) {
-                out.add(string(n.get(i), path + "[" + i + "]"));
+                String p = path + "[" + i + "]";
+                JsonNode one = n.get(i);
+                out.add(part(() -> string(one, p), ""));
             }
             return out;
         }
@@ -436,9 +533,12 @@ public final class TenantParser {
             while (it.hasNext()) {
                 Map.Entry<String, JsonNode> e = it.next();
                 String p = path + "." + e.getKey();
-                out.put(e.getKey(), expand(string(e.getValue(), p), p));
+                String v = part(() -> expand(string(e.getValue(), p), p), null);
+                if (v != null) {
+                    out.put(e.getKey(), v);
+                }
             }
-            return out;
+            return out; // an entry with a problem is recorded and left out
         }
     }
 }

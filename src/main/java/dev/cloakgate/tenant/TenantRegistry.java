@@ -14,8 +14,8 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Every tenant of this gateway, loaded from one JSON file each. A bad file stops the load at start and names
- * itself. While the gateway runs, reloads of the files swap configurations in ({@link TenantReloader}): each read
+ * Every tenant of this gateway, loaded from one JSON file each. A bad file stops the load at start, and every
+ * problem of every file is named. While the gateway runs, reloads of the files swap configurations in ({@link TenantReloader}): each read
  * sees one whole configuration, the one new sessions get, and the registry keeps each tenant's
  * {@link TenantStatus}.
  */
@@ -43,10 +43,27 @@ public final class TenantRegistry {
     }
 
     /**
-     * Loads every {@code *.json} in {@code dir}. Fails on the first file that cannot be used; an empty or
-     * missing directory is an error too, since a gateway with no tenant serves nothing.
+     * Loads every {@code *.json} in {@code dir}. Fails, reporting every problem of every file, when one cannot be
+     * used; an empty or missing directory is an error too, since a gateway with no tenant serves nothing.
      */
     public static TenantRegistry load(Path dir, TenantParser parser) throws TenantConfigException {
+        Read read = read(dir, parser);
+        if (!read.problems().isEmpty()) {
+            throw new TenantConfigException(read.problems());
+        }
+        return read.valid();
+    }
+
+    /** Every file of a directory read: the tenants that are valid, and every problem of the others. */
+    public record Read(TenantRegistry valid, List<TenantConfigException.Problem> problems) {
+    }
+
+    /**
+     * Reads every {@code *.json} in {@code dir}, going on past a bad file ({@code --check} reports them all).
+     *
+     * @throws TenantConfigException when the directory itself cannot be used
+     */
+    public static Read read(Path dir, TenantParser parser) throws TenantConfigException {
         if (!Files.isDirectory(dir)) {
             throw new TenantConfigException(dir.toString(), "$", "tenants directory does not exist");
         }
@@ -62,19 +79,24 @@ public final class TenantRegistry {
         }
         Map<String, TenantConfig> m = new TreeMap<>();
         Map<String, String> names = new TreeMap<>();
+        List<TenantConfigException.Problem> problems = new ArrayList<>();
         for (Path f : files) {
             String fileName = f.getFileName().toString();
             String tenant = fileName.substring(0, fileName.length() - ".json".length());
-            byte[] bytes;
             try {
-                bytes = Files.readAllBytes(f);
-            } catch (IOException e) {
-                throw new TenantConfigException(f.toString(), "$", "cannot read: " + e.getMessage());
+                byte[] bytes;
+                try {
+                    bytes = Files.readAllBytes(f);
+                } catch (IOException e) {
+                    throw new TenantConfigException(f.toString(), "$", "cannot read: " + e.getMessage());
+                }
+                m.put(tenant, parser.parse(tenant, f.toString(), bytes));
+                names.put(tenant, f.toString());
+            } catch (TenantConfigException e) {
+                problems.addAll(e.problems());
             }
-            m.put(tenant, parser.parse(tenant, f.toString(), bytes));
-            names.put(tenant, f.toString());
         }
-        return new TenantRegistry(m, names, Instant.now());
+        return new Read(new TenantRegistry(m, names, Instant.now()), problems);
     }
 
     /**

@@ -255,7 +255,7 @@ public final class Upstream {
 
     private CompletableFuture<UpstreamLink> establish() {
         CompletableFuture<UpstreamLink> self = new CompletableFuture<>();
-        UpstreamLink link = factory.create(config, label, limits.messages(), new UpstreamLink.Inbound() {
+        UpstreamLink.Inbound inbound = new UpstreamLink.Inbound() {
             @Override
             public void onMessage(ObjectNode message) {
                 touch();
@@ -266,7 +266,10 @@ public final class Upstream {
             public void onClosed(UpstreamException why) {
                 self.thenAccept(l -> linkClosed(l, why));
             }
-        });
+        };
+        // a handshake answered before means this session had the upstream up: this link is a restart
+        UpstreamLink link = initializeResult == null ? factory.create(config, label, limits.messages(), inbound)
+                : factory.recreate(config, label, limits.messages(), inbound);
         self.complete(link);
         ObjectNode params;
         String pinned;

@@ -57,8 +57,11 @@ class CloakTest {
     @TestHTTPResource("/t/hostile/mcp")
     URI hostile;
 
-    @TestHTTPResource("/q/metrics")
+    @TestHTTPResource(value = "/metrics", management = true)
     URI metrics;
+
+    @TestHTTPResource("/admin/t/")
+    URI admin;
 
     private static McpHttpClient client(URI url) {
         return new McpHttpClient(url).answering(req -> switch (req.path("method").asText()) {
@@ -103,7 +106,7 @@ class CloakTest {
         // the evidence ledger: every part of each tenant's auditor export, and the database files as stored
         for (String tenant : List.of("leak", "leakstdio")) {
             HttpResponse<byte[]> export = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                    metrics.resolve("/admin/t/" + tenant + "/ledger/export")).header("Authorization", "Bearer "
+                    admin.resolve(tenant + "/ledger/export")).header("Authorization", "Bearer "
                             + Upstreams.AUDITOR_TOKEN).build(), HttpResponse.BodyHandlers.ofByteArray());
             assertEquals(200, export.statusCode());
             assertTrue(EvidenceTest.entries(export.body()).stream().anyMatch(e -> e.path("kind").asText().equals("cloaked")),

@@ -64,6 +64,9 @@ class EvidenceTest {
     @TestHTTPResource("/admin/t/")
     URI admin;
 
+    @TestHTTPResource(value = "/metrics", management = true)
+    URI metricsUrl;
+
     private final HttpClient http = HttpClient.newHttpClient();
 
     private static Path data() {
@@ -173,7 +176,7 @@ class EvidenceTest {
                 config.path("sha256").asText());
         assertEquals(0, all.get(0).path("seq").asLong());
 
-        String metrics = http.send(HttpRequest.newBuilder(admin.resolve("/q/metrics")).build(),
+        String metrics = http.send(HttpRequest.newBuilder(metricsUrl).build(),
                 HttpResponse.BodyHandlers.ofString()).body();
         Matcher entries = Pattern.compile("cloakgate_ledger_entries\\{tenant=\"guarded\"\\} ([0-9.E]+)").matcher(metrics);
         assertTrue(entries.find(), "the ledger's size is a metric");

@@ -59,10 +59,10 @@ class HotReloadTest {
     @TestHTTPResource("/t/reload/mcp")
     URI endpoint;
 
-    @TestHTTPResource("/q/metrics")
+    @TestHTTPResource(value = "/metrics", management = true)
     URI metrics;
 
-    @TestHTTPResource("/q/health/ready")
+    @TestHTTPResource(value = "/health/ready", management = true)
     URI ready;
 
     @Inject

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,7 +20,6 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.cloakgate.server.PinsCommand;
 import dev.cloakgate.testing.Json;
 import dev.cloakgate.testing.McpHttpClient;
 import dev.cloakgate.testing.Upstreams;
@@ -52,7 +49,7 @@ class PolicyTest {
         return c;
     }
 
-    private static Set<String> tools(McpHttpClient c) {
+    static Set<String> tools(McpHttpClient c) {
         Set<String> names = new HashSet<>();
         c.request("tools/list", Json.object()).path("result").path("tools").forEach(t -> names.add(t.path("name").asText()));
         return names;
@@ -72,7 +69,7 @@ class PolicyTest {
         assertFalse(e.path("data").path("tool").asText().isEmpty(), response.toString());
     }
 
-    private static String text(ObjectNode response) {
+    static String text(ObjectNode response) {
         return response.path("result").path("content").path(0).path("text").asText(response.toString());
     }
 
@@ -232,23 +229,7 @@ class PolicyTest {
     }
 
     private static String pins(Path data, String... args) {
-        String before = System.getProperty("cloakgate.data-dir");
-        System.setProperty("cloakgate.data-dir", data.toString());
-        try {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            String[] all = new String[args.length + 1];
-            all[0] = "pins";
-            System.arraycopy(args, 0, all, 1, args.length);
-            int code = new PinsCommand(new PrintStream(out, true, StandardCharsets.UTF_8),
-                    new PrintStream(out, true, StandardCharsets.UTF_8)).run(all);
-            return "exit " + code + "\n" + out.toString(StandardCharsets.UTF_8);
-        } finally {
-            if (before == null) {
-                System.clearProperty("cloakgate.data-dir");
-            } else {
-                System.setProperty("cloakgate.data-dir", before);
-            }
-        }
+        return ToolPinsTest.pins(data, "", args);
     }
 
     private static <T> T eventually(Supplier<T> get, java.util.function.Predicate<T> done) {

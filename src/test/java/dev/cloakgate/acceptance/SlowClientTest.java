@@ -41,7 +41,7 @@ class SlowClientTest {
     @TestHTTPResource("/t/big-stdio/mcp")
     URI mcp;
 
-    @TestHTTPResource("/q/health/ready")
+    @TestHTTPResource(value = "/health/ready", management = true)
     URI ready;
 
     @Test
@@ -136,6 +136,8 @@ class SlowClientTest {
             }
             assertTrue(full >= 2, "connections beyond max-connections are refused (" + full + " refused)");
             assertTrue(admitted < TransportLimitsProfile.MAX_CONNECTIONS, admitted + " admitted");
+            // issue 10: the probes are on the management port, which agents' connections cannot fill
+            assertEquals(200, status(ready), "readiness answers while the agents' port is full");
         } finally {
             opened.forEach(RawHttp::close);
         }

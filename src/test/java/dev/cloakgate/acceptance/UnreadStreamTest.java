@@ -42,7 +42,7 @@ class UnreadStreamTest {
     @TestHTTPResource("/t/flood/mcp")
     URI flood;
 
-    @TestHTTPResource("/q/metrics")
+    @TestHTTPResource(value = "/metrics", management = true)
     URI metrics;
 
     @Test

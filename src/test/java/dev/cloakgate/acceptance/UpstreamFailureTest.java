@@ -48,7 +48,7 @@ class UpstreamFailureTest {
     @TestHTTPResource("/t/mismatch/mcp")
     URI mismatch;
 
-    @TestHTTPResource("/q/health/live")
+    @TestHTTPResource(value = "/health/live", management = true)
     URI live;
 
     @AfterEach

@@ -371,4 +371,52 @@ class LedgerTest {
         LedgerStoreException e = refused();
         assertTrue(e.getMessage().contains("CHECKPOINT_ROOT"), e.getMessage());
     }
+
+    // --- issue 10, metrics: append latency and checkpoint age ---
+
+    /** A clock a test moves by hand. */
+    private static final class HandClock extends java.time.Clock {
+        private volatile java.time.Instant now = java.time.Instant.parse("2026-01-01T00:00:00Z");
+
+        void advance(Duration d) {
+            now = now.plus(d);
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return java.time.ZoneOffset.UTC;
+        }
+
+        @Override
+        public java.time.Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public java.time.Instant instant() {
+            return now;
+        }
+    }
+
+    @Test
+    void checkpointAgeIsHowLongTheOldestUncoveredEntryWaitedAndEachCommitIsTimed() {
+        HandClock clock = new HandClock();
+        List<Long> appended = java.util.Collections.synchronizedList(new ArrayList<>());
+        Ledger.Settings settings = EVERY_10.withClock(clock).withAppendObserver(appended::add);
+        try (Ledger ledger = Ledger.open(dir, T, keyA, settings)) {
+            assertEquals(Duration.ZERO, ledger.checkpointAge(), "nothing uncovered");
+            clock.advance(Duration.ofMinutes(5));
+            appendOneByOne(ledger, 0, 3);
+            assertEquals(Duration.ZERO, ledger.checkpointAge(), "an idle spell before the entries is not their wait");
+            clock.advance(Duration.ofSeconds(42));
+            appendOneByOne(ledger, 3, 2);
+            assertEquals(Duration.ofSeconds(42), ledger.checkpointAge(), "the oldest uncovered entry's wait");
+            ledger.checkpointNow();
+            assertEquals(Duration.ZERO, ledger.checkpointAge(), "all covered again");
+            appendOneByOne(ledger, 5, 5);
+            assertEquals(Duration.ZERO, ledger.checkpointAge(), "the 10th entry made a checkpoint");
+            assertEquals(10, appended.size(), "one timing per committed entry: " + appended);
+            assertTrue(appended.stream().allMatch(n -> n >= 0), appended::toString);
+        }
+    }
 }

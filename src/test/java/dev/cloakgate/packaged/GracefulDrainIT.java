@@ -67,7 +67,7 @@ class GracefulDrainIT {
 
     private static int ready(GatewayProcess gw) {
         try {
-            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(gw.url("/q/health/ready")).build(),
+            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(gw.managementUrl("/q/health/ready")).build(),
                     HttpResponse.BodyHandlers.ofString()).statusCode();
         } catch (Exception e) {
             return -1; // no longer listening

@@ -54,15 +54,79 @@ class PinStoreTest {
     }
 
     @Test
-    void theDefinitionHashIgnoresKeyOrderAndAnnotationsButNotTheDescription() throws Exception {
+    void theDefinitionHashIgnoresKeyOrderButCoversTitleAndAnnotations() throws Exception {
         ObjectMapper m = new ObjectMapper();
-        String h1 = ToolPinning.definitionHash((ObjectNode) m.readTree(
+        String base = ToolPinning.definitionHash((ObjectNode) m.readTree(
                 "{\"name\":\"r\",\"description\":\"Reads.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{}}}"));
-        String h2 = ToolPinning.definitionHash((ObjectNode) m.readTree(
-                "{\"inputSchema\":{\"properties\":{},\"type\":\"object\"},\"annotations\":{\"readOnlyHint\":true},\"description\":\"Reads.\",\"name\":\"r\"}"));
-        String h3 = ToolPinning.definitionHash((ObjectNode) m.readTree(
-                "{\"name\":\"r\",\"description\":\"Reads, and more.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{}}}"));
-        assertEquals(h1, h2);
-        assertFalse(h1.equals(h3));
+        assertEquals(base, ToolPinning.definitionHash((ObjectNode) m.readTree(
+                "{\"inputSchema\":{\"properties\":{},\"type\":\"object\"},\"description\":\"Reads.\",\"name\":\"r\","
+                        + "\"_meta\":{\"x\":1}}")), "key order and unpinned parts (_meta) do not count");
+        for (String changed : List.of(
+                "{\"name\":\"r\",\"description\":\"Reads, and more.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{}}}",
+                "{\"name\":\"r\",\"title\":\"Reader\",\"description\":\"Reads.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{}}}",
+                // a destructive tool that stops saying so would leave the approval hold: a change like any other
+                "{\"name\":\"r\",\"description\":\"Reads.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{}},"
+                        + "\"annotations\":{\"destructiveHint\":false}}")) {
+            assertFalse(base.equals(ToolPinning.definitionHash((ObjectNode) m.readTree(changed))), changed);
+        }
+    }
+
+    @Test
+    void aVersionOnePinIsCarriedOverWhenTheSameDefinitionIsSeenAgain() throws Exception {
+        ObjectMapper m = new ObjectMapper();
+        ObjectNode decl = (ObjectNode) m.readTree("{\"name\":\"read\",\"description\":\"Reads.\",\"inputSchema\":{},"
+                + "\"annotations\":{\"readOnlyHint\":true}}");
+        // what version 1 stored: the hash of name, description and inputSchema, no definition
+        ObjectNode v1 = m.createObjectNode();
+        v1.set("name", decl.get("name"));
+        v1.set("description", decl.get("description"));
+        v1.set("inputSchema", decl.get("inputSchema"));
+        Files.createDirectories(dir.resolve("pins"));
+        Files.writeString(dir.resolve("pins/t.json"), "{\"version\":1,\"tools\":{\"fs/read\":{\"sha256\":\""
+                + CanonicalJson.sha256(v1) + "\",\"pinned_at\":\"2026-01-01T00:00:00Z\"}}}");
+        PinStore pins = new PinStore(dir, "t");
+        Decision d = new PolicyEngine(List.of(new ToolPinning(pins))).evaluate(
+                new Subject(Stage.DISCOVERY, "s", "fs", "fs__read", "read", decl, decl.deepCopy(), false));
+        assertEquals(Action.ALLOW, d.action(), "an upgrade quarantines nothing that did not change");
+        PinStore.Pin p = pins.all().get("fs/read");
+        assertEquals(ToolPinning.definitionHash(decl), p.sha256(), "carried over to the full hash");
+        assertEquals(decl.get("annotations"), p.definition().get("annotations"), "with the definition kept");
+        assertTrue(Files.readString(dir.resolve("pins/t.json")).contains("\"version\" : 2"));
+    }
+
+    @Test
+    void acceptingWhatWasShownLeavesADefinitionThatChangedAgainQuarantined() throws Exception {
+        PinStore pins = new PinStore(dir, "t");
+        ObjectMapper m = new ObjectMapper();
+        pins.check("fs", "a", new PinStore.Seen("1".repeat(64), null, m.readTree("{\"description\":\"one\"}")));
+        pins.check("fs", "b", new PinStore.Seen("2".repeat(64), null, m.readTree("{\"description\":\"two\"}")));
+        pins.check("fs", "a", new PinStore.Seen("3".repeat(64), null, m.readTree("{\"description\":\"one!\"}")));
+        pins.check("fs", "b", new PinStore.Seen("4".repeat(64), null, m.readTree("{\"description\":\"two!\"}")));
+        PinReview review = new PinReview(pins);
+        List<PinReview.Pending> shown = review.pendingOf("fs");
+        assertEquals(2, shown.size());
+        assertEquals("changed /description", shown.get(0).changes().get(0).kind().code() + " " + shown.get(0).changes().get(0).pointer());
+        // b changes again after the operator looked
+        pins.check("fs", "b", new PinStore.Seen("5".repeat(64), null, m.readTree("{\"description\":\"two!!\"}")));
+        assertEquals(java.util.Set.of("fs/a"), review.accept(shown));
+        assertEquals(null, pins.all().get("fs/a").pending());
+        assertEquals("5".repeat(64), pins.all().get("fs/b").pending(), "b stays quarantined with what it is now");
+        assertEquals(m.readTree("{\"description\":\"one!\"}"), pins.all().get("fs/a").definition(), "the accepted definition is kept");
+    }
+
+    @Test
+    void theDiffNamesEachChangedPartByPointerAndHidesKeysThatMayBeValues() throws Exception {
+        ObjectMapper m = new ObjectMapper();
+        List<DefinitionDiff.Change> changes = DefinitionDiff.of(
+                m.readTree("{\"description\":\"a\",\"inputSchema\":{\"properties\":{\"p/x\":{\"type\":\"string\"},"
+                        + "\"marie.dubois@example.fr\":{}},\"required\":[\"p/x\"]},\"annotations\":{\"destructiveHint\":true}}"),
+                m.readTree("{\"description\":\"a\",\"inputSchema\":{\"properties\":{\"p/x\":{\"type\":\"integer\"},"
+                        + "\"q\":{}},\"required\":[\"p/x\",\"q\"]},\"title\":\"T\"}"));
+        assertEquals(List.of("changed /inputSchema/properties/p~1x/type", "removed /inputSchema/properties/marie.dubois@example.fr",
+                "added /inputSchema/properties/q", "changed /inputSchema/required", "removed /annotations", "added /title"),
+                changes.stream().map(c -> c.kind().code() + " " + c.pointer()).toList());
+        String logged = DefinitionDiff.summary(changes, 3);
+        assertFalse(logged.contains("marie") || logged.contains("p/x"), "the log names such keys by position: " + logged);
+        assertTrue(logged.endsWith("and 3 more"), logged);
     }
 }

@@ -18,11 +18,13 @@ public final class GatewayProcess implements AutoCloseable {
     private final Process process;
     private final Path log;
     private final int port;
+    private final int managementPort;
 
-    private GatewayProcess(Process process, Path log, int port) {
+    private GatewayProcess(Process process, Path log, int port, int managementPort) {
         this.process = process;
         this.log = log;
         this.port = port;
+        this.managementPort = managementPort;
     }
 
     public static Path jar() {
@@ -46,16 +48,60 @@ public final class GatewayProcess implements AutoCloseable {
         return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8));
     }
 
-    /** Starts the gateway on a free port (not waiting for it). */
+    /** Starts the gateway on a free port, its management interface (health, metrics) on another (not waiting for it). */
     public static GatewayProcess start(List<String> props) throws IOException {
         int port = NodeFixtures.freePort();
+        int management = NodeFixtures.freePort();
         List<String> all = new ArrayList<>(props);
         all.add("-Dquarkus.http.port=" + port);
+        all.add("-Dquarkus.management.port=" + management);
         List<String> cmd = command(all);
         Path out = Files.createTempFile("cloakgate-gw-", ".log");
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
-        return new GatewayProcess(p, out, port);
+        return new GatewayProcess(p, out, port, management);
     }
+
+    // --- issue 10, operations: the README's own command lines, run as written ---
+
+    /**
+     * A command line as the README writes it ({@code java [-D...] -jar target/quarkus-app/quarkus-run.jar ARGS}), run
+     * in {@code cwd} with this JVM's java and the jar under test, nothing added: the settings are the line's own.
+     */
+    public static Result runAsWritten(Path cwd, String line) throws IOException, InterruptedException {
+        Path out = Files.createTempFile("cloakgate-run-", ".log");
+        Process p = new ProcessBuilder(asWritten(line, List.of())).directory(cwd.toFile()).redirectErrorStream(true)
+                .redirectOutput(out.toFile()).start();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IllegalStateException("command did not finish: " + line + "\n" + Files.readString(out));
+        }
+        return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8));
+    }
+
+    /** The gateway started by a README command line in {@code cwd}, on free ports instead of 8080 and 9000. */
+    public static GatewayProcess startAsWritten(Path cwd, String line) throws IOException {
+        int port = NodeFixtures.freePort();
+        int management = NodeFixtures.freePort();
+        List<String> cmd = asWritten(line, List.of("-Dquarkus.http.port=" + port, "-Dquarkus.management.port=" + management));
+        Path out = Files.createTempFile("cloakgate-gw-", ".log");
+        Process p = new ProcessBuilder(cmd).directory(cwd.toFile()).redirectErrorStream(true).redirectOutput(out.toFile())
+                .start();
+        return new GatewayProcess(p, out, port, management);
+    }
+
+    private static List<String> asWritten(String line, List<String> ports) {
+        List<String> words = new ArrayList<>(List.of(line.trim().split("\\s+")));
+        if (!words.get(0).equals("java") || !words.contains("target/quarkus-app/quarkus-run.jar")) {
+            throw new IllegalArgumentException("not a command line that runs the packaged jar: " + line);
+        }
+        words.set(0, Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        int jar = words.indexOf("target/quarkus-app/quarkus-run.jar");
+        words.set(jar, jar().toAbsolutePath().toString());
+        words.addAll(1, ports);
+        return words;
+    }
+
+    // --- end operations ---
 
     private static List<String> command(List<String> props) {
         List<String> cmd = new ArrayList<>();
@@ -78,13 +124,13 @@ public final class GatewayProcess implements AutoCloseable {
         return cmd;
     }
 
-    /** Waits until /q/health/ready answers 200, or the process exits. */
+    /** Waits until /q/health/ready (on the management port) answers 200, or the process exits. */
     public boolean awaitReady(Duration timeout) {
         HttpClient http = HttpClient.newHttpClient();
         long end = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < end && process.isAlive()) {
             try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(url("/q/health/ready")).build(),
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(managementUrl("/q/health/ready")).build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
                     return true;
@@ -100,8 +146,14 @@ public final class GatewayProcess implements AutoCloseable {
         return false;
     }
 
+    /** On the port agents reach. */
     public URI url(String path) {
         return URI.create("http://127.0.0.1:" + port + path);
+    }
+
+    /** On the management interface: health and metrics. */
+    public URI managementUrl(String path) {
+        return URI.create("http://127.0.0.1:" + managementPort + path);
     }
 
     public Process process() {

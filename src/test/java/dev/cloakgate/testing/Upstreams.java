@@ -20,10 +20,14 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
  * class-loader boundary between this resource and the tests.
  */
 public class Upstreams implements QuarkusTestResourceLifecycleManager {
+    /** Part of the metrics tenant's tool names, descriptions and results: must never reach a metric label. */
+    public static final String METRICS_PLANT = "zqtool7k4m";
     /**
      * Every tenant here (unless its test gives its own auth block) lets the holder of this token export its ledger as
      * its auditor principal (the file keeps only its SHA-256).
      */
+    /** The operator of every tenant without its own auth block (the admin API: status, sessions, pins). */
+    public static final String OPERATOR_TOKEN = "operator-test-token-2b8e4d1f6a9c3e5b7d0f1a2c3e4b";
     public static final String AUDITOR_TOKEN = "auditor-test-token-7f3c9a1e5b2d4c6f8a0b1c2d3e4f";
     private final List<AutoCloseable> running = new ArrayList<>();
     /** Customers read as text and through read_media_file (base64). */
@@ -160,6 +164,27 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             tenant(tenants, "reload", "prefix", Map.of("alpha", stdio(NodeFixtures.PROBE.toString(), "stdio", "--name", "alpha")));
             System.setProperty("test.reload.file", tenants.resolve("reload.json").toString());
             // ---- end issue 10 ----
+
+            // --- issue 10, tool pins: a server whose declarations drift between sessions (PinReviewTest) ---
+            Path driftVariant = root.resolve("drift-variant");
+            tenant(tenants, "drift", "prefix", Map.of("dr", stdio(NodeFixtures.DIR.resolve("drift-server.mjs").toString(),
+                    "stdio", "--variant-file", driftVariant.toString())), Map.of("sanitize", false, "policy", Json.object()));
+            System.setProperty("test.drift.variant", driftVariant.toString());
+            // --- end tool pins ---
+
+            // --- issue 10, metrics: an upstream whose tool names, results and errors carry a plant (MetricsTest) ---
+            tenant(tenants, "metrics", "prefix", Map.of("planted", stdio(NodeFixtures.DIR.resolve("metrics-plant-server.mjs")
+                    .toString(), "stdio", "--plant", METRICS_PLANT)), Map.of("sanitize", true, "policy", Json.object()));
+            // --- end metrics ---
+
+            // --- issue 10, admin API: a drifting server whose quarantines an operator reviews over HTTP (AdminPinsTest) ---
+            Path adminVariant = root.resolve("drift-admin-variant");
+            tenant(tenants, "drift-admin", "prefix", Map.of("dr", stdio(NodeFixtures.DIR.resolve("drift-server.mjs")
+                    .toString(), "stdio", "--variant-file", adminVariant.toString())), Map.of("sanitize", false, "policy",
+                    Json.object()));
+            System.setProperty("test.drift-admin.variant", adminVariant.toString());
+            // --- end admin API ---
+
             // ---- issue 10, identity and roles: tenants with credentials (acceptance/AuthIsolationTest) ----
             running.add(AuthTenants.write(tenants, leak.url(), beta.url()));
             // ---- end of issue 10, identity and roles ----
@@ -261,13 +286,19 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
         Files.writeString(dir.resolve(name + ".json"), Json.write(t));
     }
 
-    /** {@code "auth": {"mode": "none"}} with one auditor principal holding {@link #AUDITOR_TOKEN}. */
+    /**
+     * {@code "auth": {"mode": "none"}} with one auditor principal holding {@link #AUDITOR_TOKEN} and one operator
+     * holding {@link #OPERATOR_TOKEN}.
+     */
     public static ObjectNode openAuth() {
         ObjectNode auth = Json.object();
         auth.put("mode", "none");
         ObjectNode auditor = auth.putObject("principals").putObject("auditor");
         auditor.putArray("roles").add("auditor");
         auditor.putArray("tokens_sha256").add(sha256(AUDITOR_TOKEN));
+        ObjectNode operator = ((ObjectNode) auth.get("principals")).putObject("operator");
+        operator.putArray("roles").add("operator");
+        operator.putArray("tokens_sha256").add(sha256(OPERATOR_TOKEN));
         return auth;
     }
 
