@@ -85,7 +85,7 @@ public class SessionsResource {
     }
 
     @DELETE
-    @Path("{session}")
+    @Path("{tag}")
     @Operation(summary = "End a session (operator)", description = "Ends the session and its upstream sessions, as"
             + " the client's own DELETE would; the client's next request with its id gets 404 and it starts a new"
             + " session. Recorded in the tenant's ledger as session_ended with the operator's name.")
@@ -94,7 +94,7 @@ public class SessionsResource {
     @APIResponse(responseCode = "403", description = "role_required (the operator role)")
     @APIResponse(responseCode = "404", description = "unknown_tenant, unknown_session")
     public Response end(@PathParam("tenant") String tenant,
-            @PathParam("session") @Parameter(description = "the session's tag, as listed") String tag,
+            @PathParam("tag") @Parameter(description = "the session's tag, as listed") String tag,
             @HeaderParam(HttpHeaders.AUTHORIZATION) @Parameter(hidden = true) String authorization) {
         AdminAccess.Caller caller = access.require(tenant, authorization, Role.OPERATOR);
         for (GatewaySession s : gateway.sessions().of(caller.tenant().name())) {
