@@ -161,6 +161,24 @@ class AdminApiTest {
         }
     }
 
+    @Test
+    void aLargeOrUnsizedBodyIsRefusedBeforeAnythingReadsIt() throws Exception {
+        URI accept = admin.resolve("iso-a/pins/accept");
+        HttpResponse<String> large = http.send(HttpRequest.newBuilder(accept)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(new byte[300 * 1024])).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(413, large.statusCode(), large.body());
+        assertEquals("too_large", Json.parse(large.body()).path("error").asText());
+        HttpResponse<String> chunked = http.send(HttpRequest.newBuilder(accept)
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(new byte[10])))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(411, chunked.statusCode(), chunked.body());
+        assertEquals("length_required", Json.parse(chunked.body()).path("error").asText());
+        // within the bound, the credential is asked for as everywhere
+        HttpResponse<String> ok = http.send(HttpRequest.newBuilder(accept).POST(HttpRequest.BodyPublishers.ofString("{}"))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(401, ok.statusCode(), ok.body());
+    }
+
     private long ledgerSize(String tenant) {
         var ledger = gateway.ledger(tenant);
         ledger.flush();

@@ -49,8 +49,8 @@ import dev.cloakgate.server.Gateway;
 @SecurityRequirement(name = AdminApi.BEARER)
 public class PinsResource {
     private static final Logger LOG = Logger.getLogger(PinsResource.class);
-    /** An accept request is a few hashes; anything larger is not one. */
-    private static final int MAX_BODY = 256 * 1024;
+    /** An accept request is a few hashes; anything larger is not one (and never reaches here: AdminBodyLimit). */
+    private static final int MAX_BODY = AdminBodyLimit.MAX_BYTES;
 
     public record PinView(String tool, String sha256, @JsonProperty("pinned_at") String pinnedAt,
             @JsonProperty("pending_sha256") String pendingSha256, boolean quarantined) {
