@@ -41,7 +41,7 @@ public final class TenantParser {
     private static final Set<String> BUDGET_KEYS = Set.of("session_calls", "tool_calls", "tenant_calls_per_minute",
             "output_bytes", "breaker_errors", "breaker_seconds");
     private static final Set<String> STDIO_KEYS = Set.of("command", "args", "env", "cwd");
-    private static final Set<String> HTTP_KEYS = Set.of("url", "headers");
+    private static final Set<String> HTTP_KEYS = Set.of("url", "headers", "transport");
     /** Headers the gateway owns toward an HTTP upstream (transport and MCP session); a tenant may not set them. */
     private static final Set<String> RESERVED_HEADERS = Set.of("host", "connection", "content-length", "expect",
             "upgrade", "content-type", "accept", "mcp-session-id", "mcp-protocol-version", "last-event-id",
@@ -352,7 +352,17 @@ public final class TenantParser {
                         "header is set by the gateway itself or is not a valid header name");
             }
         }
-        return new UpstreamConfig.Http(name, uri, headers);
+        // issue 10, legacy HTTP+SSE upstreams: streamable HTTP unless the file says otherwise
+        UpstreamConfig.HttpTransport transport = UpstreamConfig.HttpTransport.STREAMABLE_HTTP;
+        if (node.has("transport")) {
+            transport = switch (c.string(node.get("transport"), path + ".transport")) {
+                case "streamable-http" -> UpstreamConfig.HttpTransport.STREAMABLE_HTTP;
+                case "sse" -> UpstreamConfig.HttpTransport.SSE;
+                default -> throw new TenantConfigException(c.file, path + ".transport",
+                        "must be \"streamable-http\" (the default) or \"sse\" (the HTTP+SSE transport of 2024-11-05)");
+            };
+        }
+        return new UpstreamConfig.Http(name, uri, headers, transport);
     }
 
     private static String sha256(byte[] bytes) {

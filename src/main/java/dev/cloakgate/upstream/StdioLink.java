@@ -227,26 +227,10 @@ public final class StdioLink implements UpstreamLink {
             return;
         }
         try {
-            dispatch(msg);
+            pending.dispatch(msg, label, inbound::onMessage);
         } catch (RuntimeException e) {
             // a failure downstream of one message must not end the reader
             LOG.warnf("upstream %s: handling a message failed (%s)", label, e.getClass().getSimpleName());
-        }
-    }
-
-    private void dispatch(JsonNode msg) {
-        if (!(msg instanceof ObjectNode o)) {
-            LOG.debugf("upstream %s: ignored a non-object message", label);
-            return;
-        }
-        if (Messages.isResponse(o)) {
-            if (!pending.complete(o)) {
-                LOG.debugf("upstream %s: response to an unknown or finished request", label);
-            }
-            return;
-        }
-        if (o.has("method")) {
-            inbound.onMessage(o);
         }
     }
 

@@ -89,9 +89,9 @@ public final class Upstream {
         return config;
     }
 
-    /** True when the transport ties each message to its request (HTTP streams); stdio does not. */
+    /** True when the transport ties each message to its request (streamable HTTP); stdio and HTTP+SSE do not. */
     public boolean tellsAssociation() {
-        return config instanceof UpstreamConfig.Http;
+        return config instanceof UpstreamConfig.Http h && h.transport() == UpstreamConfig.HttpTransport.STREAMABLE_HTTP;
     }
 
     /** The upstream's answer to the latest handshake (capabilities, serverInfo, protocolVersion). */

@@ -153,6 +153,27 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             System.setProperty("test.sandbox.base", based.toString());
             System.setProperty("test.sandbox.demo", demoLike.toString());
 
+            // ---- issue 10, legacy HTTP+SSE upstreams (acceptance/LegacySseTest) ----
+            int legacyPort = NodeFixtures.freePort();
+            NodeFixtures.HttpServer legacyEverything = started(NodeFixtures.startEverythingSse(legacyPort));
+            ObjectNode legacyEv = http("http://127.0.0.1:" + legacyPort + "/sse");
+            legacyEv.put("transport", "sse");
+            tenant(tenants, "legacy", "prefix", Map.of("ev", legacyEv));
+            System.setProperty("test.legacy.port", String.valueOf(legacyPort));
+            System.setProperty("test.legacy.pid", String.valueOf(legacyEverything.process().pid()));
+            for (String mode : new String[] { "legacy-probe", "legacy-hostile" }) {
+                Path rec = Files.writeString(root.resolve(mode + "-record.jsonl"), "");
+                NodeFixtures.HttpServer s = started(mode.equals("legacy-hostile")
+                        ? NodeFixtures.startListening(NodeFixtures.LEGACY_SSE, "--record", rec.toString(), "--hostile")
+                        : NodeFixtures.startListening(NodeFixtures.LEGACY_SSE, "--record", rec.toString()));
+                ObjectNode u = http("http://127.0.0.1:" + s.port() + "/sse");
+                u.put("transport", "sse");
+                u.putObject("headers").put("X-Tenant-Key", "legacy-key-" + mode);
+                tenant(tenants, mode, "prefix", Map.of("lg", u));
+                System.setProperty("test." + mode + ".record", rec.toString());
+            }
+            // ---- end of issue 10, legacy HTTP+SSE upstreams ----
+
             Map<String, String> config = new HashMap<>();
             config.put("cloakgate.tenants-dir", tenants.toString());
             config.put("cloakgate.data-dir", root.resolve("data").toString());
@@ -260,6 +281,14 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public void stop() {
+        // issue 10, legacy upstreams: LegacySseTest restarts server-everything (sse) and leaves its pid here
+        String legacyPid = System.getProperty("test.legacy.pid");
+        if (legacyPid != null) {
+            ProcessHandle.of(Long.parseLong(legacyPid)).ifPresent(p -> {
+                p.descendants().forEach(ProcessHandle::destroy);
+                p.destroy();
+            });
+        }
         for (AutoCloseable c : running) {
             try {
                 c.close();
