@@ -185,8 +185,28 @@ public class Gateway {
         secrets.forEach((t, secret) -> calls.put(t, new ForwardedCalls(t, secret, evidence)));
         sessions = new SessionRegistry(settings, upstreamCodec, links, timer, cloakings::get, policies::get,
                 name -> calls.getOrDefault(name, CallLog.NONE));
+        // ---- issue 10, upstream health: a gauge and counters per tenant upstream, read from the plain-Java board ----
+        sessions.health().onNew(this::healthMetrics);
+        for (var t : tenants.all().values()) {
+            t.upstreams().keySet().forEach(u -> sessions.health().of(t.name(), u));
+        }
+        // ---- end of issue 10, upstream health ----
         long sweep = Math.max(1000, Math.min(30_000, se.idleTimeout().toMillis() / 4));
         timer.scheduleWithFixedDelay(this::sweep, sweep, sweep, TimeUnit.MILLISECONDS);
+    }
+
+    /** Issue 10: {@code cloakgate_upstream_up}, {@code _restarts_total}, {@code _failures_total{reason}}. */
+    private void healthMetrics(dev.cloakgate.upstream.UpstreamHealth h) {
+        io.micrometer.core.instrument.Tags tags = io.micrometer.core.instrument.Tags.of("tenant", h.tenant(), "upstream",
+                h.upstream());
+        io.micrometer.core.instrument.Gauge.builder("cloakgate.upstream.up", h,
+                dev.cloakgate.upstream.UpstreamHealth::upValue).tags(tags).register(metrics);
+        io.micrometer.core.instrument.FunctionCounter.builder("cloakgate.upstream.restarts", h,
+                dev.cloakgate.upstream.UpstreamHealth::restarts).tags(tags).register(metrics);
+        for (var reason : dev.cloakgate.upstream.UpstreamException.Reason.values()) {
+            io.micrometer.core.instrument.FunctionCounter.builder("cloakgate.upstream.failures", h, x -> x.failures(reason))
+                    .tags(tags.and("reason", reason.code())).register(metrics);
+        }
     }
 
     private void sweep() {

@@ -18,6 +18,7 @@ import dev.cloakgate.policy.Policy;
 import dev.cloakgate.tenant.TenantConfig;
 import dev.cloakgate.tenant.UpstreamConfig;
 import dev.cloakgate.upstream.Backoff;
+import dev.cloakgate.upstream.HealthBoard;
 import dev.cloakgate.upstream.LinkFactory;
 import dev.cloakgate.upstream.MessageLimit;
 import dev.cloakgate.upstream.Upstream;
@@ -38,6 +39,8 @@ public final class SessionRegistry {
     private final Function<String, CallLog> calls;
     private final SecureRandom random = new SecureRandom();
     private final Map<String, GatewaySession> sessions = new ConcurrentHashMap<>();
+    /** Issue 10: every tenant's upstreams as operators see them (tenant status, metrics). */
+    private final HealthBoard health = new HealthBoard();
 
     /**
      * @param cloaking each tenant's cloaking by name, or null for a tenant that does not sanitize
@@ -80,7 +83,8 @@ public final class SessionRegistry {
                 new SessionStreams(settings.eventBufferEvents(), settings.eventBufferBytes(), settings.maxQueuedBytes()),
                 (UpstreamConfig cfg, String label, Upstream.Listener listener) -> new Upstream(cfg, label, links,
                         listener, timer, limits,
-                        new Backoff(settings.backoffInitial(), settings.backoffMax(), System::nanoTime)),
+                        new Backoff(settings.backoffInitial(), settings.backoffMax(), System::nanoTime),
+                        health.of(tenant.name(), cfg.name())),
                 c == null ? null : c.session(id), p == null ? null : p.session(id),
                 p == null ? calls.apply(tenant.name()) : CallLog.NONE);
     }
@@ -103,6 +107,11 @@ public final class SessionRegistry {
             }
         }
         return new MessageLimit(gateway, "cloakgate.upstream.max-message-bytes");
+    }
+
+    /** The health of every tenant's upstreams, for tenant status and metrics. */
+    public HealthBoard health() {
+        return health;
     }
 
     public boolean full() {

@@ -115,7 +115,7 @@ public final class HttpLink extends PostingLink {
                 .putHeader("Accept", "application/json, text/event-stream");
         Exchange x = new Exchange(entry, false);
         CompletableFuture<Void> done = new CompletableFuture<>();
-        client.request(o).compose(req -> req.send(Buffer.buffer(codec.toBytes(message))))
+        client.request(o).compose(req -> send(req, codec.toBytes(message), entry))
                 .compose(x::receive)
                 .onComplete(ar -> {
                     if (ar.failed()) {

@@ -17,7 +17,10 @@ final class PendingTable {
     private static final Logger LOG = Logger.getLogger(PendingTable.class);
 
     /** One request in flight; {@code related} receives messages the upstream ties to it (may be null). */
-    record Entry(long id, CompletableFuture<ObjectNode> response, RequestObserver related) {
+    record Entry(long id, CompletableFuture<ObjectNode> response, RequestObserver related, CompletableFuture<Void> sent) {
+        UpstreamLink.Pending pending() {
+            return new UpstreamLink.Pending(id, response, sent);
+        }
     }
 
     private final AtomicLong ids = new AtomicLong();
@@ -25,7 +28,7 @@ final class PendingTable {
 
     Entry open(RequestObserver related) {
         long id = ids.incrementAndGet();
-        Entry e = new Entry(id, new CompletableFuture<>(), related);
+        Entry e = new Entry(id, new CompletableFuture<>(), related, new CompletableFuture<>());
         pending.put(id, e);
         e.response().whenComplete((r, t) -> pending.remove(id));
         return e;

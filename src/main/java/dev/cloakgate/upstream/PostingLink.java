@@ -20,6 +20,17 @@ abstract class PostingLink implements UpstreamLink {
     /** Who hears the messages the upstream ties to a request: {@code related}, where the transport says which. */
     abstract RequestObserver observer(RequestObserver related);
 
+    /** Writes a POST's body; the request it carries (if any) counts as sent once it was written. */
+    static io.vertx.core.Future<io.vertx.core.http.HttpClientResponse> send(io.vertx.core.http.HttpClientRequest req,
+            byte[] body, PendingTable.Entry entry) {
+        req.end(io.vertx.core.buffer.Buffer.buffer(body)).onSuccess(v -> {
+            if (entry != null) {
+                entry.sent().complete(null);
+            }
+        });
+        return req.response();
+    }
+
     @Override
     public final Pending request(String method, JsonNode params, RequestObserver related) {
         PendingTable.Entry e = pending.open(observer(related));
@@ -29,7 +40,7 @@ abstract class PostingLink implements UpstreamLink {
             ObjectNode message = Messages.request(LongNode.valueOf(e.id()), method, params);
             order.request(() -> post(message, e));
         }
-        return new Pending(e.id(), e.response());
+        return e.pending();
     }
 
     @Override

@@ -160,7 +160,7 @@ public final class SseLink extends PostingLink {
         }
         RequestOptions o = basics.options(HttpMethod.POST, to, timeouts.read()).putHeader("Content-Type",
                 "application/json");
-        client.request(o).compose(req -> req.send(Buffer.buffer(codec.toBytes(message)))).onComplete(ar -> {
+        client.request(o).compose(req -> send(req, codec.toBytes(message), entry)).onComplete(ar -> {
             if (ar.failed()) {
                 fail(entry, basics.failure(ar.cause()));
             } else {

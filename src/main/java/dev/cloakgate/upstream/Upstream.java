@@ -37,11 +37,17 @@ public final class Upstream {
     /** A request in flight; {@link #id()} is known once the link has sent it (-1 before). */
     public static final class Call {
         private final CompletableFuture<ObjectNode> response = new CompletableFuture<>();
+        private final CompletableFuture<Void> sent = new CompletableFuture<>();
         private volatile UpstreamLink link;
         private volatile long id = -1;
 
         public CompletableFuture<ObjectNode> response() {
             return response;
+        }
+
+        /** Completes once the request was written to the upstream; never when it could not be. */
+        public CompletableFuture<Void> sent() {
+            return sent;
         }
 
         public long id() {
@@ -60,6 +66,9 @@ public final class Upstream {
     private final ScheduledExecutorService timer;
     private final Limits limits;
     private final Backoff backoff;
+    private final UpstreamHealth health;
+    /** The link failed or was lost since it was last up: the next success is a restart. */
+    private boolean recovering;
     private ObjectNode initializeParams;
     private String requiredVersion;
     private boolean clientInitialized;
@@ -70,8 +79,9 @@ public final class Upstream {
     private volatile long lastUsedNanos = System.nanoTime();
     private volatile boolean closed;
 
+    /** @param health where this upstream's establishments and failures are reported */
     public Upstream(UpstreamConfig config, String label, LinkFactory factory, Listener listener,
-            ScheduledExecutorService timer, Limits limits, Backoff backoff) {
+            ScheduledExecutorService timer, Limits limits, Backoff backoff, UpstreamHealth health) {
         this.config = config;
         this.label = label;
         this.factory = factory;
@@ -79,6 +89,7 @@ public final class Upstream {
         this.timer = timer;
         this.limits = limits;
         this.backoff = backoff;
+        this.health = health;
     }
 
     public String name() {
@@ -149,6 +160,7 @@ public final class Upstream {
             UpstreamLink.Pending p = l.request(method, params, related);
             call.link = l;
             call.id = p.id();
+            p.sent().thenRun(() -> call.sent.complete(null));
             p.response().whenComplete((r, u) -> {
                 if (u != null) {
                     call.response.completeExceptionally(unwrap(u));
@@ -184,8 +196,11 @@ public final class Upstream {
         }
     }
 
-    /** Sends a notification or a response over the live link; dropped when there is none (it would be stale). */
-    public void send(ObjectNode message) {
+    /**
+     * Sends a notification or a response over the live link; dropped when there is none (it would be stale).
+     * Returns whether it was handed to a link.
+     */
+    public boolean send(ObjectNode message) {
         CompletableFuture<UpstreamLink> f;
         synchronized (this) {
             f = current;
@@ -193,10 +208,11 @@ public final class Upstream {
         if (f != null && f.isDone() && !f.isCompletedExceptionally()) {
             touch();
             f.join().send(message);
-        } else {
-            LOG.debugf("upstream %s: dropped a %s with no live link", label, Messages.method(message) == null
-                    ? "response" : Messages.method(message));
+            return true;
         }
+        LOG.debugf("upstream %s: dropped a %s with no live link", label, Messages.method(message) == null
+                ? "response" : Messages.method(message));
+        return false;
     }
 
     /** True when a link is up (or coming up). */
@@ -243,11 +259,10 @@ public final class Upstream {
         }
         long wait = backoff.remainingNanos();
         if (wait > 0) {
-            String why = lastFailure == null ? "is unavailable" : lastFailure.getMessage().substring(
-                    ("upstream '" + config.name() + "' ").length());
-            return CompletableFuture.failedFuture(new UpstreamException(config.name(),
-                    UpstreamException.Reason.UPSTREAM_UNAVAILABLE,
-                    why + "; next attempt in " + TimeUnit.NANOSECONDS.toMillis(wait) + " ms"));
+            // refused with the failure that put it here, so the caller learns what is wrong, not only that it is
+            String next = "; next attempt in " + TimeUnit.NANOSECONDS.toMillis(wait) + " ms";
+            return CompletableFuture.failedFuture(lastFailure == null ? new UpstreamException(config.name(),
+                    UpstreamException.Reason.UPSTREAM_UNAVAILABLE, "is unavailable" + next) : lastFailure.explained(next));
         }
         current = establish();
         return current;
@@ -305,12 +320,20 @@ public final class Upstream {
                 link.close();
                 synchronized (this) {
                     lastFailure = why;
+                    recovering = true;
                 }
                 backoff.failed();
-                LOG.infof("upstream %s: could not be established: %s", label, why.reason().code());
+                health.failed(why);
+                logFailure(why);
                 throw why;
             }
             backoff.succeeded();
+            boolean restart;
+            synchronized (this) {
+                restart = recovering;
+                recovering = false;
+            }
+            health.up(restart);
             boolean sendNow;
             synchronized (this) {
                 sendNow = clientInitialized;
@@ -332,7 +355,29 @@ public final class Upstream {
             }
         }
         if (wasCurrent && !closed) {
+            synchronized (this) {
+                recovering = true;
+            }
+            health.failed(why);
             listener.onLinkLost(this, why);
+        }
+    }
+
+    /**
+     * Says why the upstream could not be established, once a minute per cause: a child that could not start or
+     * died before completing initialize at WARN, with the head of its stderr (a wrong command, a missing module);
+     * anything else (unreachable, an HTTP status, a timeout) at INFO.
+     */
+    private void logFailure(UpstreamException why) {
+        boolean child = config instanceof UpstreamConfig.Stdio;
+        String line = why.detail() + (child ? " before completing initialize" : "") + " (" + why.reason().code() + ")"
+                + (why.diagnostic() == null ? "" : "; stderr: " + why.diagnostic());
+        if (!health.worthLogging(why)) {
+            LOG.debugf("upstream %s: %s", label, line);
+        } else if (child) {
+            LOG.warnf("upstream %s: %s", label, line);
+        } else {
+            LOG.infof("upstream %s: could not be established: %s", label, line);
         }
     }
 

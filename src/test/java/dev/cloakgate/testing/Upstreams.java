@@ -174,6 +174,16 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             }
             // ---- end of issue 10, legacy HTTP+SSE upstreams ----
 
+            // ---- issue 10, an upstream that cannot start (acceptance/UpstreamDiagnosticsTest) ----
+            ObjectNode egressOnly = Json.object();
+            egressOnly.putArray("egress_allowlist").add("example.com");
+            for (String name : new String[] { "broken", "broken-policy" }) {
+                tenant(tenants, name, "prefix", ordered("alpha", stdio(NodeFixtures.PROBE.toString(), "stdio", "--name", "alpha"),
+                        "gone", stdio(NodeFixtures.DIR.resolve("fails-to-start.mjs").toString())),
+                        name.equals("broken") ? Map.of("sanitize", false) : Map.of("sanitize", true, "policy", egressOnly));
+            }
+            // ---- end of issue 10, an upstream that cannot start ----
+
             Map<String, String> config = new HashMap<>();
             config.put("cloakgate.tenants-dir", tenants.toString());
             config.put("cloakgate.data-dir", root.resolve("data").toString());
