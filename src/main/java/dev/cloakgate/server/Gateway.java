@@ -164,7 +164,7 @@ public class Gateway {
         GatewaySettings settings = new GatewaySettings(version, up.initializeTimeout(), up.requestTimeout(),
                 up.connectTimeout(), se.idleTimeout(), up.idleTimeout(), up.backoffInitial(), up.backoffMax(),
                 se.bufferEvents(), se.bufferBytes(), clientCodec.limits(), upstreamCodec.limits(), se.maxSessions(),
-                se.maxQueuedBytes());
+                se.maxQueuedBytes(), se.maxSessionsPerTenant(), up.maxStdioChildrenPerTenant(), se.streamlessIdleTimeout());
         Links links = new Links(upstreamCodec, vertx, writers,
                 new HttpLink.Timeouts(up.connectTimeout(), up.requestTimeout()), se.maxSessions() + 1000, lanes);
         policies = new java.util.LinkedHashMap<>();
@@ -191,7 +191,17 @@ public class Gateway {
             t.upstreams().keySet().forEach(u -> sessions.health().of(t.name(), u));
         }
         // ---- end of issue 10, upstream health ----
-        long sweep = Math.max(1000, Math.min(30_000, se.idleTimeout().toMillis() / 4));
+        // ---- issue 10, process economy: what each tenant holds of the gateway ----
+        for (var t : tenants.all().values()) {
+            io.micrometer.core.instrument.Tags tags = io.micrometer.core.instrument.Tags.of("tenant", t.name());
+            io.micrometer.core.instrument.Gauge.builder("cloakgate.tenant.sessions.held", sessions,
+                    r -> r.held(t.name()).sessions()).tags(tags).register(metrics);
+            io.micrometer.core.instrument.Gauge.builder("cloakgate.tenant.stdio.children", sessions,
+                    r -> r.held(t.name()).stdioChildren()).tags(tags).register(metrics);
+        }
+        // ---- end of issue 10, process economy ----
+        long sweep = Math.max(1000, Math.min(30_000, Math.min(se.idleTimeout().toMillis(),
+                se.streamlessIdleTimeout().toMillis()) / 4));
         timer.scheduleWithFixedDelay(this::sweep, sweep, sweep, TimeUnit.MILLISECONDS);
     }
 
@@ -207,6 +217,11 @@ public class Gateway {
             io.micrometer.core.instrument.FunctionCounter.builder("cloakgate.upstream.failures", h, x -> x.failures(reason))
                     .tags(tags.and("reason", reason.code())).register(metrics);
         }
+    }
+
+    /** Issue 10: an initialize refused at a limit, counted by tenant and the limit's code. */
+    public void sessionRefused(String tenant, String reason) {
+        metrics.counter("cloakgate.sessions.refused", "tenant", tenant, "reason", reason).increment();
     }
 
     private void sweep() {

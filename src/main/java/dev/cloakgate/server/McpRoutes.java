@@ -181,12 +181,15 @@ public class McpRoutes {
             return;
         }
         var registry = gateway.sessions();
-        if (registry.full()) {
-            refuse(rc, 503, RpcError.of(ErrorCodes.INTERNAL_ERROR, "too_many_sessions",
-                    "the gateway is at its session limit; retry later"));
+        // issue 10, fairness: the gateway's ceiling and this tenant's caps on sessions and stdio children
+        var admission = registry.admit(tenant, m.path("params"));
+        if (admission instanceof dev.cloakgate.session.SessionRegistry.Refused r) {
+            gateway.sessionRefused(tenant.name(), r.reason());
+            rc.response().putHeader("Retry-After", "30");
+            refuse(rc, 503, RpcError.of(ErrorCodes.INTERNAL_ERROR, r.reason(), r.message()));
             return;
         }
-        GatewaySession session = registry.create(tenant);
+        GatewaySession session = ((dev.cloakgate.session.SessionRegistry.Admitted) admission).session();
         session.initialize(m).whenComplete((response, t) -> {
             if (t != null || response.has("error")) {
                 session.close();

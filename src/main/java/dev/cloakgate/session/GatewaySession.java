@@ -66,6 +66,7 @@ public final class GatewaySession implements Upstream.Listener {
     private volatile String protocolVersion;
     private volatile long lastActivityNanos = System.nanoTime();
     private volatile boolean closed;
+    private final List<Runnable> onClose = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /**
      * @param upstreamFactory builds the session's {@link Upstream} for each configured server, with this listener
@@ -103,6 +104,11 @@ public final class GatewaySession implements Upstream.Listener {
         return tenant;
     }
 
+    /** Runs once when the session ends (for whatever reason): releases what was held for it. */
+    public void whenClosed(Runnable r) {
+        onClose.add(r);
+    }
+
     public String protocolVersion() {
         return protocolVersion;
     }
@@ -115,12 +121,19 @@ public final class GatewaySession implements Upstream.Listener {
         return java.util.Collections.unmodifiableMap(upstreams);
     }
 
+    /** Since the last traffic, or the last time the client (re)opened a stream, whichever is later. */
     public long idleNanos() {
-        return System.nanoTime() - lastActivityNanos;
+        long now = System.nanoTime();
+        return Math.min(now - lastActivityNanos, now - streams.lastAttachNanos());
     }
 
     public synchronized boolean busy() {
         return !inflight.isEmpty() || streams.liveConnections() > 0;
+    }
+
+    /** A request of the client is being answered. */
+    public synchronized boolean hasInflight() {
+        return !inflight.isEmpty();
     }
 
     public boolean closed() {
@@ -231,6 +244,7 @@ public final class GatewaySession implements Upstream.Listener {
             inflight.clear();
         }
         streams.closeAll();
+        onClose.forEach(Runnable::run);
     }
 
     // ---- toward the upstreams ----

@@ -11,20 +11,30 @@ import java.util.Map;
  * @param vaultMaxEntries values a session's vault maps to tokens before cloaking further ones as redacted
  * @param policy the policy block, or null when the tenant has none (no policy engine)
  * @param ledger the ledger block (auditor credentials); never null
+ * @param limits the limits block (sessions, stdio children); never null
  */
 public record TenantConfig(String name, Map<String, UpstreamConfig> upstreams, Namespace namespace, String digest,
         boolean sanitize, DetectionSettings detection, TokenScope tokenScope, int vaultMaxEntries,
-        PolicySettings policy, LedgerSettings ledger) {
+        PolicySettings policy, LedgerSettings ledger, TenantLimits limits) {
     public static final int DEFAULT_VAULT_MAX_ENTRIES = 10_000;
 
     public TenantConfig {
         upstreams = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(upstreams));
         ledger = ledger == null ? LedgerSettings.none() : ledger;
+        limits = limits == null ? TenantLimits.defaults() : limits;
+    }
+
+    /** A tenant with the gateway-wide limits. */
+    public TenantConfig(String name, Map<String, UpstreamConfig> upstreams, Namespace namespace, String digest,
+            boolean sanitize, DetectionSettings detection, TokenScope tokenScope, int vaultMaxEntries,
+            PolicySettings policy, LedgerSettings ledger) {
+        this(name, upstreams, namespace, digest, sanitize, detection, tokenScope, vaultMaxEntries, policy, ledger,
+                TenantLimits.defaults());
     }
 
     /** A tenant with the default cloaking settings. */
     public TenantConfig(String name, Map<String, UpstreamConfig> upstreams, Namespace namespace, String digest) {
         this(name, upstreams, namespace, digest, true, DetectionSettings.defaults(), TokenScope.SESSION,
-                DEFAULT_VAULT_MAX_ENTRIES, null, LedgerSettings.none());
+                DEFAULT_VAULT_MAX_ENTRIES, null, LedgerSettings.none(), TenantLimits.defaults());
     }
 }

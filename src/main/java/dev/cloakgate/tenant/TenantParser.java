@@ -28,7 +28,9 @@ public final class TenantParser {
     public static final Pattern UPSTREAM_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9-]{0,31}");
 
     private static final Set<String> TOP_KEYS = Set.of("upstreams", "namespace", "sanitize", "detection", "token_scope", "policy",
-            "vault_max_entries", "ledger");
+            "vault_max_entries", "ledger", "limits");
+    /** Issue 10, per-tenant fairness. */
+    private static final Set<String> LIMITS_KEYS = Set.of("max_sessions", "max_stdio_children");
     private static final Set<String> LEDGER_KEYS = Set.of("auditor_tokens_sha256");
     private static final Set<String> DETECTION_KEYS = Set.of("detect_emails", "detect_phone_numbers",
             "detect_credit_cards", "detect_ibans", "detect_us_ssns", "detect_ip_addresses", "detect_secrets",
@@ -40,7 +42,7 @@ public final class TenantParser {
             "path_roots", "path_base", "egress_allowlist", "budget", "disable");
     private static final Set<String> BUDGET_KEYS = Set.of("session_calls", "tool_calls", "tenant_calls_per_minute",
             "output_bytes", "breaker_errors", "breaker_seconds");
-    private static final Set<String> STDIO_KEYS = Set.of("command", "args", "env", "cwd");
+    private static final Set<String> STDIO_KEYS = Set.of("command", "args", "env", "cwd", "shared");
     private static final Set<String> HTTP_KEYS = Set.of("url", "headers", "transport");
     /** Headers the gateway owns toward an HTTP upstream (transport and MCP session); a tenant may not set them. */
     private static final Set<String> RESERVED_HEADERS = Set.of("host", "connection", "content-length", "expect",
@@ -126,7 +128,18 @@ public final class TenantParser {
         }
         PolicySettings policy = root.has("policy") ? policy(c, root.get("policy"), upstreams.keySet()) : null;
         LedgerSettings ledger = root.has("ledger") ? ledger(c, root.get("ledger")) : LedgerSettings.none();
-        return new TenantConfig(tenant, upstreams, ns, sha256(bytes), sanitize, detection, scope, vault, policy, ledger);
+        TenantLimits limits = root.has("limits") ? limits(c, root.get("limits")) : TenantLimits.defaults();
+        return new TenantConfig(tenant, upstreams, ns, sha256(bytes), sanitize, detection, scope, vault, policy, ledger,
+                limits);
+    }
+
+    /** Issue 10: what the tenant may hold of the gateway; an absent key takes the gateway-wide default. */
+    private TenantLimits limits(Ctx c, JsonNode node) throws TenantConfigException {
+        String p = "$.limits";
+        c.object(node, p);
+        c.onlyKeys(node, p, LIMITS_KEYS);
+        return new TenantLimits(c.optionalPositiveInt(node.get("max_sessions"), p + ".max_sessions"),
+                c.optionalPositiveInt(node.get("max_stdio_children"), p + ".max_stdio_children"));
     }
 
     private LedgerSettings ledger(Ctx c, JsonNode node) throws TenantConfigException {
@@ -332,7 +345,9 @@ public final class TenantParser {
             if (node.has("cwd")) {
                 cwd = workingDir.resolve(c.expand(c.string(node.get("cwd"), path + ".cwd"), path + ".cwd")).normalize();
             }
-            return new UpstreamConfig.Stdio(name, command, args, envVars, cwd);
+            // issue 10: one child for every session of the tenant, for a server the operator declares stateless
+            boolean shared = c.bool(node.get("shared"), path + ".shared", false);
+            return new UpstreamConfig.Stdio(name, command, args, envVars, cwd, shared);
         }
         c.onlyKeys(node, path, HTTP_KEYS);
         String url = c.expand(c.string(node.get("url"), path + ".url"), path + ".url");
@@ -413,6 +428,10 @@ public final class TenantParser {
                 throw new TenantConfigException(file, path, "must be a positive integer");
             }
             return n.asInt();
+        }
+
+        java.util.OptionalInt optionalPositiveInt(JsonNode n, String path) throws TenantConfigException {
+            return n == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(positiveInt(n, path, 0));
         }
 
         boolean bool(JsonNode n, String path, boolean fallback) throws TenantConfigException {

@@ -259,10 +259,7 @@ public final class Upstream {
         }
         long wait = backoff.remainingNanos();
         if (wait > 0) {
-            // refused with the failure that put it here, so the caller learns what is wrong, not only that it is
-            String next = "; next attempt in " + TimeUnit.NANOSECONDS.toMillis(wait) + " ms";
-            return CompletableFuture.failedFuture(lastFailure == null ? new UpstreamException(config.name(),
-                    UpstreamException.Reason.UPSTREAM_UNAVAILABLE, "is unavailable" + next) : lastFailure.explained(next));
+            return CompletableFuture.failedFuture(LinkSetup.backingOff(config.name(), wait, lastFailure));
         }
         current = establish();
         return current;
@@ -293,16 +290,8 @@ public final class Upstream {
                 .thenCompose(v -> link.request("initialize", params, null).response())
                 .orTimeout(limits.initialize().toMillis(), TimeUnit.MILLISECONDS)
                 .thenApply(response -> {
-                    if (response.has("error")) {
-                        throw new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_PROTOCOL_ERROR,
-                                "refused initialize (code " + response.path("error").path("code").asInt() + ")");
-                    }
-                    JsonNode r = response.get("result");
-                    if (!(r instanceof ObjectNode result0) || !r.path("protocolVersion").isTextual()) {
-                        throw new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_PROTOCOL_ERROR,
-                                "answered initialize without a protocolVersion");
-                    }
-                    String version = r.path("protocolVersion").asText();
+                    ObjectNode result0 = LinkSetup.initializeResult(config.name(), response);
+                    String version = result0.path("protocolVersion").asText();
                     if (pinned != null && !pinned.equals(version)) {
                         throw new UpstreamException(config.name(), UpstreamException.Reason.PROTOCOL_VERSION_MISMATCH,
                                 "negotiated protocol version " + version + " after reconnecting; the session uses " + pinned);
@@ -312,11 +301,7 @@ public final class Upstream {
                 });
         return result.handle((l, t) -> {
             if (t != null) {
-                UpstreamException why = unwrap(t);
-                if (unwrapRaw(t) instanceof java.util.concurrent.TimeoutException) {
-                    why = new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_TIMEOUT,
-                            "did not complete initialize within " + limits.initialize().toMillis() + " ms");
-                }
+                UpstreamException why = LinkSetup.failure(config.name(), t, limits.initialize());
                 link.close();
                 synchronized (this) {
                     lastFailure = why;
@@ -324,7 +309,12 @@ public final class Upstream {
                 }
                 backoff.failed();
                 health.failed(why);
-                logFailure(why);
+                if (config instanceof UpstreamConfig.Stdio s && s.shared()) {
+                    // a view of a shared child: the child's own setup said why, once for every session
+                    LOG.debugf("upstream %s: %s", label, why.getMessage());
+                } else {
+                    LinkSetup.logFailure(label, config instanceof UpstreamConfig.Stdio, health, why);
+                }
                 throw why;
             }
             backoff.succeeded();
@@ -363,42 +353,7 @@ public final class Upstream {
         }
     }
 
-    /**
-     * Says why the upstream could not be established, once a minute per cause: a child that could not start or
-     * died before completing initialize at WARN, with the head of its stderr (a wrong command, a missing module);
-     * anything else (unreachable, an HTTP status, a timeout) at INFO.
-     */
-    private void logFailure(UpstreamException why) {
-        boolean child = config instanceof UpstreamConfig.Stdio;
-        String line = why.detail() + (child ? " before completing initialize" : "") + " (" + why.reason().code() + ")"
-                + (why.diagnostic() == null ? "" : "; stderr: " + why.diagnostic());
-        if (!health.worthLogging(why)) {
-            LOG.debugf("upstream %s: %s", label, line);
-        } else if (child) {
-            LOG.warnf("upstream %s: %s", label, line);
-        } else {
-            LOG.infof("upstream %s: could not be established: %s", label, line);
-        }
-    }
-
     private UpstreamException unwrap(Throwable t) {
-        Throwable c = unwrapRaw(t);
-        if (c instanceof UpstreamException u) {
-            return u;
-        }
-        if (c instanceof java.util.concurrent.TimeoutException) {
-            return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_TIMEOUT, "timed out");
-        }
-        return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_PROTOCOL_ERROR,
-                "failed (" + c.getClass().getSimpleName() + ")");
-    }
-
-    private static Throwable unwrapRaw(Throwable t) {
-        Throwable c = t;
-        while ((c instanceof CompletionException || c instanceof java.util.concurrent.ExecutionException)
-                && c.getCause() != null) {
-            c = c.getCause();
-        }
-        return c;
+        return LinkSetup.failure(config.name(), t, null);
     }
 }

@@ -10,7 +10,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-/** Issue 10's upstream keys: the HTTP transport. */
+/** Issue 10's upstream keys: the HTTP transport, shared stdio servers, the tenant's limits. */
 class UpstreamKeysTest {
     private final TenantParser parser = new TenantParser(EnvExpander.of(Map.of()), Path.of("/work"));
 
@@ -25,6 +25,34 @@ class UpstreamKeysTest {
         e = failure("{\"upstreams\":{\"a\":{\"command\":\"x\",\"transport\":\"sse\"}}}");
         assertEquals("$.upstreams.a.transport", e.path(), "a stdio server has no HTTP transport");
         assertTrue(e.getMessage().contains("unknown key"), e.getMessage());
+    }
+
+    @Test
+    void aStdioServerIsSharedOnlyWhenTheOperatorSaysSo() throws Exception {
+        assertEquals(false, stdio("{\"command\":\"x\"}").shared());
+        assertEquals(true, stdio("{\"command\":\"x\",\"shared\":true}").shared());
+        assertEquals("$.upstreams.a.shared", failure("{\"upstreams\":{\"a\":{\"command\":\"x\",\"shared\":\"yes\"}}}").path());
+        TenantConfigException e = failure("{\"upstreams\":{\"a\":{\"url\":\"http://h/mcp\",\"shared\":true}}}");
+        assertEquals("$.upstreams.a.shared", e.path(), "an HTTP server is never a child of the gateway");
+    }
+
+    @Test
+    void theLimitsBlockCapsSessionsAndChildrenOrTakesTheGatewayDefaults() throws Exception {
+        TenantLimits none = parse("{\"upstreams\":{\"a\":{\"command\":\"x\"}}}").limits();
+        assertTrue(none.maxSessions().isEmpty() && none.maxStdioChildren().isEmpty());
+        TenantLimits l = parse("{\"upstreams\":{\"a\":{\"command\":\"x\"}},\"limits\":{\"max_sessions\":5,"
+                + "\"max_stdio_children\":3}}").limits();
+        assertEquals(5, l.maxSessions().getAsInt());
+        assertEquals(3, l.maxStdioChildren().getAsInt());
+        assertEquals("$.limits.max_sessions", failure("{\"upstreams\":{\"a\":{\"command\":\"x\"}},"
+                + "\"limits\":{\"max_sessions\":0}}").path());
+        assertEquals("$.limits.max_children", failure("{\"upstreams\":{\"a\":{\"command\":\"x\"}},"
+                + "\"limits\":{\"max_children\":2}}").path());
+        assertEquals("$.limits", failure("{\"upstreams\":{\"a\":{\"command\":\"x\"}},\"limits\":7}").path());
+    }
+
+    private UpstreamConfig.Stdio stdio(String upstream) throws TenantConfigException {
+        return (UpstreamConfig.Stdio) parse("{\"upstreams\":{\"a\":" + upstream + "}}").upstreams().get("a");
     }
 
     private UpstreamConfig.Http http(String upstream) throws TenantConfigException {

@@ -184,6 +184,24 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             }
             // ---- end of issue 10, an upstream that cannot start ----
 
+            // ---- issue 10, process economy and fairness (acceptance/TenantFairnessTest, SharedStdioTest) ----
+            Path stateless = NodeFixtures.DIR.resolve("stateless-server.mjs");
+            tenant(tenants, "fair-a", "prefix", Map.of("st", stdio(stateless.toString(), "stdio")),
+                    Map.of("sanitize", false, "limits", Map.of("max_sessions", 2)));
+            tenant(tenants, "fair-b", "prefix", Map.of("st", stdio(stateless.toString(), "stdio")),
+                    Map.of("sanitize", false, "limits", Map.of("max_sessions", 2)));
+            tenant(tenants, "fair-kids", "prefix", Map.of("st", stdio(stateless.toString(), "stdio")),
+                    Map.of("sanitize", false, "limits", Map.of("max_stdio_children", 1)));
+            for (String mode : new String[] { "shared", "unshared" }) {
+                Path rec = Files.writeString(root.resolve(mode + "-record.jsonl"), "");
+                ObjectNode st = stdio(stateless.toString(), "stdio", "--record", rec.toString());
+                st.put("shared", mode.equals("shared"));
+                tenant(tenants, mode, "prefix", Map.of("st", st),
+                        Map.of("sanitize", true, "limits", Map.of("max_stdio_children", mode.equals("shared") ? 1 : 4)));
+                System.setProperty("test." + mode + ".record", rec.toString());
+            }
+            // ---- end of issue 10, process economy and fairness ----
+
             Map<String, String> config = new HashMap<>();
             config.put("cloakgate.tenants-dir", tenants.toString());
             config.put("cloakgate.data-dir", root.resolve("data").toString());
