@@ -16,6 +16,11 @@ import java.util.regex.Pattern;
  *
  *   java bench/LoadGen.java latency URL TOOL CONCURRENCY SECONDS WARMUP_SECONDS LABEL
  *   java bench/LoadGen.java sessions URL COUNT
+ *   java bench/LoadGen.java jwt-issuer DIR ISSUER AUDIENCE SUBJECT
+ *
+ * With LOADGEN_TOKEN set, every request carries "Authorization: Bearer $LOADGEN_TOKEN" (a tenant's static token
+ * or a JWT). jwt-issuer makes a throwaway issuer for the JWT tenant: an RSA key whose JWKS it writes to
+ * DIR/jwks.json, and prints one RS256 token for SUBJECT, valid two hours.
  *
  * latency: CONCURRENCY clients, each with its own MCP session, call TOOL ({"text":"ping"}) back to back; prints
  * one JSON line with calls/s and latency percentiles (microseconds) measured after the warm-up.
@@ -24,13 +29,21 @@ import java.util.regex.Pattern;
  */
 public class LoadGen {
     private static final Pattern SESSION = Pattern.compile("(?i)mcp-session-id");
+    /** The bearer credential every request presents, or null. */
+    private static final String TOKEN = System.getenv("LOADGEN_TOKEN");
+
+    /** Adds the bearer credential, when there is one. */
+    static HttpRequest.Builder auth(HttpRequest.Builder b) {
+        return TOKEN == null || TOKEN.isEmpty() ? b : b.header("Authorization", "Bearer " + TOKEN);
+    }
 
     public static void main(String[] args) throws Exception {
         switch (args[0]) {
             case "latency" -> latency(URI.create(args[1]), args[2], Integer.parseInt(args[3]), Integer.parseInt(args[4]),
                     Integer.parseInt(args[5]), args[6]);
             case "sessions" -> sessions(URI.create(args[1]), Integer.parseInt(args[2]));
-            default -> throw new IllegalArgumentException("latency | sessions");
+            case "jwt-issuer" -> jwtIssuer(java.nio.file.Path.of(args[1]), args[2], args[3], args[4]);
+            default -> throw new IllegalArgumentException("latency | sessions | jwt-issuer");
         }
     }
 
@@ -59,7 +72,7 @@ public class LoadGen {
         }
 
         HttpResponse<String> post(String body) throws Exception {
-            HttpRequest.Builder b = HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(30))
+            HttpRequest.Builder b = auth(HttpRequest.newBuilder(url)).timeout(Duration.ofSeconds(30))
                     .header("Content-Type", "application/json")
                     .header("Accept", "application/json, text/event-stream")
                     .POST(HttpRequest.BodyPublishers.ofString(body));
@@ -138,7 +151,7 @@ public class LoadGen {
         System.out.printf("{\"label\":\"%s\",\"concurrency\":%d,\"calls\":%d,\"callsPerSec\":%.1f,\"p50us\":%d,\"p90us\":%d,\"p99us\":%d}%n",
                 label, concurrency, total, total / (elapsed / 1e9), pct(all, 0.50), pct(all, 0.90), pct(all, 0.99));
         for (Session s : sessions) {
-            HttpRequest del = HttpRequest.newBuilder(url).header("Mcp-Session-Id", s.id).DELETE().build();
+            HttpRequest del = auth(HttpRequest.newBuilder(url)).header("Mcp-Session-Id", s.id).DELETE().build();
             http.send(del, HttpResponse.BodyHandlers.discarding());
         }
     }
@@ -161,5 +174,32 @@ public class LoadGen {
         while (System.in.read() >= 0) {
             // hold the sessions until the caller closes stdin
         }
+    }
+
+    /** A throwaway JWT issuer: its JWKS to DIR/jwks.json, one signed token to stdout (JDK only: no build needed). */
+    static void jwtIssuer(java.nio.file.Path dir, String issuer, String audience, String subject) throws Exception {
+        java.security.KeyPairGenerator g = java.security.KeyPairGenerator.getInstance("RSA");
+        g.initialize(2048);
+        java.security.KeyPair keys = g.generateKeyPair();
+        java.security.interfaces.RSAPublicKey pub = (java.security.interfaces.RSAPublicKey) keys.getPublic();
+        java.util.Base64.Encoder b64 = java.util.Base64.getUrlEncoder().withoutPadding();
+        String jwks = "{\"keys\":[{\"kty\":\"RSA\",\"kid\":\"bench\",\"use\":\"sig\",\"alg\":\"RS256\",\"n\":\""
+                + b64.encodeToString(unsigned(pub.getModulus())) + "\",\"e\":\"" + b64.encodeToString(unsigned(pub.getPublicExponent()))
+                + "\"}]}";
+        java.nio.file.Files.writeString(dir.resolve("jwks.json"), jwks);
+        long now = System.currentTimeMillis() / 1000;
+        String header = b64.encodeToString("{\"alg\":\"RS256\",\"kid\":\"bench\",\"typ\":\"JWT\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String claims = b64.encodeToString(("{\"iss\":\"" + issuer + "\",\"aud\":\"" + audience + "\",\"sub\":\"" + subject
+                + "\",\"iat\":" + now + ",\"nbf\":" + (now - 60) + ",\"exp\":" + (now + 7200) + "}")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        java.security.Signature rs256 = java.security.Signature.getInstance("SHA256withRSA");
+        rs256.initSign(keys.getPrivate());
+        rs256.update((header + "." + claims).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        System.out.println(header + "." + claims + "." + b64.encodeToString(rs256.sign()));
+    }
+
+    private static byte[] unsigned(java.math.BigInteger n) {
+        byte[] b = n.toByteArray();
+        return b.length > 1 && b[0] == 0 ? java.util.Arrays.copyOfRange(b, 1, b.length) : b;
     }
 }

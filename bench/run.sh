@@ -8,9 +8,14 @@
 #   supergateway    supergateway 4.0.0 (stateful stdio -> streamable HTTP) in front of the probe over stdio
 #   cloakgate-stdio cloakgate with the probe as a stdio upstream (the like-for-like peer of supergateway)
 #   cloakgate-http-cloaked  as cloakgate-http with cloaking on (all categories and PERSON; concurrency 1 only)
-# The first two gateway tenants run with "sanitize": false: they measure the gateway core, like the peers.
+#   cloakgate-http-open     as cloakgate-http with "auth": {"mode": "none"}: no credential checked
+#   cloakgate-http-jwt      as cloakgate-http with a JWT (RS256, its issuer's JWKS from a file) instead of a static token
+# The first two gateway tenants run with "sanitize": false: they measure the gateway core, like the peers. Every
+# gateway tenant but -open asks for a credential (issue 10): LoadGen sends a static agent token, or the JWT; the
+# -open and -jwt rows beside cloakgate-http give the cost of the auth check in the same build.
 # BASE=<rev> also starts the gateway built at that commit (in a scratch worktree) beside this one, and measures
-# its three tenants the same way, interleaved row by row (labels end in @<sha>): a before/after in one run.
+# its three tenants the same way, interleaved row by row (labels end in @<sha>): a before/after in one run. A
+# commit from before tenant files had an "auth" block gets the same tenants without it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECS=${1:-10}
@@ -37,10 +42,25 @@ PIDS+=($!)
 for _ in $(seq 1 100); do grep -q LISTENING "$WORK/probe.out" 2>/dev/null && break; sleep 0.1; done
 PROBE_PORT=$(awk '/LISTENING/ {print $2}' "$WORK/probe.out")
 
-mkdir -p "$WORK/tenants"
-printf '{"upstreams":{"p":{"url":"http://127.0.0.1:%s/mcp"}},"namespace":"none","sanitize":false}' "$PROBE_PORT" > "$WORK/tenants/bench-http.json"
-printf '{"upstreams":{"p":{"command":"node","args":["%s","stdio","--name","bench"]}},"namespace":"none","sanitize":false}' "$PROBE" > "$WORK/tenants/bench-stdio.json"
-printf '{"upstreams":{"p":{"url":"http://127.0.0.1:%s/mcp"}},"namespace":"none"}' "$PROBE_PORT" > "$WORK/tenants/bench-cloaked.json"
+mkdir -p "$WORK/tenants" "$WORK/tenants-noauth"
+# credentials (issue 10): one static agent token, and a throwaway JWT issuer whose JWKS the gateway reads from a file
+TOKEN="bench-static-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
+TOKEN_SHA=$(printf %s "$TOKEN" | sha256sum | cut -d' ' -f1)
+JWT=$(java bench/LoadGen.java jwt-issuer "$WORK" https://bench.invalid cloakgate-bench system:serviceaccount:bench:loadgen)
+LIMITS='"limits":{"calls_per_minute":1000000,"sessions":5000}'
+AUTH_STATIC="\"auth\":{\"principals\":{\"loadgen\":{\"roles\":[\"agent\"],\"tokens_sha256\":[\"$TOKEN_SHA\"],$LIMITS}}}"
+AUTH_JWT="\"auth\":{\"jwt_issuers\":{\"bench\":{\"issuer\":\"https://bench.invalid\",\"audiences\":[\"cloakgate-bench\"],\"jwks_file\":\"$WORK/jwks.json\"}},\"principals\":{\"loadgen\":{\"roles\":[\"agent\"],\"jwt\":{\"subject\":\"system:serviceaccount:bench:loadgen\"},$LIMITS}}}"
+HTTP_UP="\"upstreams\":{\"p\":{\"url\":\"http://127.0.0.1:$PROBE_PORT/mcp\"}},\"namespace\":\"none\""
+STDIO_UP="\"upstreams\":{\"p\":{\"command\":\"node\",\"args\":[\"$PROBE\",\"stdio\",\"--name\",\"bench\"]}},\"namespace\":\"none\""
+tenant() { # name body-without-braces [auth]: with the auth member in tenants/, without it in tenants-noauth/
+  echo "{$2${3:+,$3}}" > "$WORK/tenants/$1.json"
+  echo "{$2}" > "$WORK/tenants-noauth/$1.json"
+}
+tenant bench-http    "$HTTP_UP,\"sanitize\":false"  "$AUTH_STATIC"
+tenant bench-stdio   "$STDIO_UP,\"sanitize\":false" "$AUTH_STATIC"
+tenant bench-cloaked "$HTTP_UP"                     "$AUTH_STATIC"
+echo "{$HTTP_UP,\"sanitize\":false,\"auth\":{\"mode\":\"none\"}}" > "$WORK/tenants/bench-http-open.json"
+echo "{$HTTP_UP,\"sanitize\":false,$AUTH_JWT}" > "$WORK/tenants/bench-http-jwt.json"
 
 GW_PORT=$(free_port)
 # the ledger records every call, as in production; its signing key is a throwaway dev key under $WORK/data
@@ -56,7 +76,10 @@ if [ -n "${BASE:-}" ]; then
   [ -d "$BASE_DIR" ] || git worktree add --detach "$BASE_DIR" "$BASE_SHA" > /dev/null
   (cd "$BASE_DIR" && ./mvnw -B -q package -DskipTests)
   BASE_PORT=$(free_port)
-  java -Xmx1g -Dcloakgate.tenants-dir="$WORK/tenants" -Dcloakgate.data-dir="$WORK/data-base" -Dquarkus.http.port="$BASE_PORT" \
+  # a commit that predates the auth block refuses it as an unknown key: give it the same tenants without one
+  BASE_TENANTS="$WORK/tenants"
+  git grep -q jwt_issuers "$BASE_SHA" -- src/main/java || BASE_TENANTS="$WORK/tenants-noauth"
+  java -Xmx1g -Dcloakgate.tenants-dir="$BASE_TENANTS" -Dcloakgate.data-dir="$WORK/data-base" -Dquarkus.http.port="$BASE_PORT" \
     -Dcloakgate.ledger.dev-key=true -Dquarkus.log.level=WARN -jar "$BASE_DIR/target/quarkus-app/quarkus-run.jar" > "$WORK/gateway-base.log" 2>&1 &
   PIDS+=($!)
   wait_port "$BASE_PORT"
@@ -68,29 +91,31 @@ node src/test/node/node_modules/supergateway/dist/index.js --stdio "node $PROBE 
 PIDS+=($!)
 wait_port "$SG_PORT"
 
-run() { # label url concurrency
-  java bench/LoadGen.java latency "$2" echo "$3" "$SECS" "$WARMUP" "$1" | tee -a "$RESULT"
+run() { # label url concurrency [bearer credential]
+  LOADGEN_TOKEN="${4:-}" java bench/LoadGen.java latency "$2" echo "$3" "$SECS" "$WARMUP" "$1" | tee -a "$RESULT"
 }
 for c in 1 32; do
   run direct          "http://127.0.0.1:$PROBE_PORT/mcp"           $c
-  run cloakgate-http  "http://127.0.0.1:$GW_PORT/t/bench-http/mcp"  $c
+  run cloakgate-http  "http://127.0.0.1:$GW_PORT/t/bench-http/mcp"  $c "$TOKEN"
+  run cloakgate-http-open "http://127.0.0.1:$GW_PORT/t/bench-http-open/mcp" $c
+  run cloakgate-http-jwt  "http://127.0.0.1:$GW_PORT/t/bench-http-jwt/mcp"  $c "$JWT"
   run supergateway    "http://127.0.0.1:$SG_PORT/mcp"               $c
-  run cloakgate-stdio "http://127.0.0.1:$GW_PORT/t/bench-stdio/mcp" $c
+  run cloakgate-stdio "http://127.0.0.1:$GW_PORT/t/bench-stdio/mcp" $c "$TOKEN"
   if [ -n "${BASE:-}" ]; then
-    run "cloakgate-http@$BASE_SHA"  "http://127.0.0.1:$BASE_PORT/t/bench-http/mcp"  $c
-    run "cloakgate-stdio@$BASE_SHA" "http://127.0.0.1:$BASE_PORT/t/bench-stdio/mcp" $c
+    run "cloakgate-http@$BASE_SHA"  "http://127.0.0.1:$BASE_PORT/t/bench-http/mcp"  $c "$TOKEN"
+    run "cloakgate-stdio@$BASE_SHA" "http://127.0.0.1:$BASE_PORT/t/bench-stdio/mcp" $c "$TOKEN"
   fi
 done
-run cloakgate-http-cloaked "http://127.0.0.1:$GW_PORT/t/bench-cloaked/mcp" 1
+run cloakgate-http-cloaked "http://127.0.0.1:$GW_PORT/t/bench-cloaked/mcp" 1 "$TOKEN"
 if [ -n "${BASE:-}" ]; then
-  run "cloakgate-http-cloaked@$BASE_SHA" "http://127.0.0.1:$BASE_PORT/t/bench-cloaked/mcp" 1
+  run "cloakgate-http-cloaked@$BASE_SHA" "http://127.0.0.1:$BASE_PORT/t/bench-cloaked/mcp" 1 "$TOKEN"
 fi
 
 # Heap per idle session: used heap after a full GC, before and after opening 1,000 sessions (HTTP upstream).
 heap_used() { jcmd "$GW_PID" GC.run > /dev/null; sleep 1; jcmd "$GW_PID" GC.heap_info | awk '/garbage-first heap/ {for (i=1;i<=NF;i++) if ($i=="used") print $(i+1)}' | tr -d 'K,'; }
 BEFORE=$(heap_used)
 mkfifo "$WORK/hold"
-java bench/LoadGen.java sessions "http://127.0.0.1:$GW_PORT/t/bench-http/mcp" 1000 < "$WORK/hold" > "$WORK/sessions.out" &
+LOADGEN_TOKEN="$TOKEN" java bench/LoadGen.java sessions "http://127.0.0.1:$GW_PORT/t/bench-http/mcp" 1000 < "$WORK/hold" > "$WORK/sessions.out" &
 HOLDER=$!
 exec 3> "$WORK/hold"
 for _ in $(seq 1 1200); do grep -q READY "$WORK/sessions.out" 2>/dev/null && break; sleep 0.5; done

@@ -2,8 +2,10 @@
 // An MCP client that is not cloakgate's: the official TypeScript SDK `Client` over streamable HTTP.
 // cloakgate's tests use it to show that a standard client works through the gateway.
 //
-//   node independent-client.mjs <url> [tool-name [json-arguments]]
+//   node independent-client.mjs [--bearer TOKEN] <url> [tool-name [json-arguments]]
 //
+// --bearer sends "Authorization: Bearer TOKEN" on every request (the transport's requestInit headers), as an
+// agent of a tenant that asks for a credential does.
 // Connects, lists tools, calls <tool-name> with <json-arguments> (default {}) if given, lists prompts
 // and resources if the server offers them (following nextCursor), and prints ONE line of JSON:
 //   {"serverInfo":{...},"protocolVersion":"...","capabilities":{...},"tools":[names],
@@ -22,7 +24,7 @@ import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextpr
 const SAMPLED_TEXT = 'sampled-by-independent-client';
 
 function usage(message) {
-  process.stderr.write(`${message}\nusage: node independent-client.mjs <url> [tool-name [json-arguments]]\n`);
+  process.stderr.write(`${message}\nusage: node independent-client.mjs [--bearer TOKEN] <url> [tool-name [json-arguments]]\n`);
   process.exit(2);
 }
 
@@ -65,7 +67,14 @@ async function listAll(fetchPage, key) {
 }
 
 async function run() {
-  const [url, toolName, rawArgs] = process.argv.slice(2);
+  const argv = process.argv.slice(2);
+  let bearer;
+  if (argv[0] === '--bearer') {
+    bearer = argv[1];
+    if (!bearer) usage('--bearer needs a token');
+    argv.splice(0, 2);
+  }
+  const [url, toolName, rawArgs] = argv;
   if (!url) usage('missing url');
   let toolArgs = {};
   if (rawArgs !== undefined) {
@@ -95,7 +104,10 @@ async function run() {
     return { action: 'accept', content };
   });
 
-  const transport = new StreamableHTTPClientTransport(new URL(url));
+  const transport = new StreamableHTTPClientTransport(
+    new URL(url),
+    bearer === undefined ? undefined : { requestInit: { headers: { Authorization: `Bearer ${bearer}` } } },
+  );
   await client.connect(transport);
   try {
     const capabilities = client.getServerCapabilities() ?? {};

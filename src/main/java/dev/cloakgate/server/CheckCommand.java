@@ -31,6 +31,7 @@ public final class CheckCommand {
         try {
             TenantRegistry tenants = TenantRegistry.load(dir,
                     new TenantParser(EnvExpander.ofSystem(), Path.of("").toAbsolutePath()));
+            checkAuth(tenants);
             int sanitizing = new CloakingSetup().build(tenants, dir, new SimpleMeterRegistry(), Evidence.NONE).size();
             out.println("ok: detection self-check passed for " + sanitizing + " sanitizing tenant(s)");
             tenants.all().forEach((name, t) -> out.println("ok: tenant " + name + " (" + t.upstreams().size()
@@ -41,6 +42,24 @@ public final class CheckCommand {
         } catch (TenantConfigException | SigningKeyException e) {
             err.println("check failed: " + e.getMessage());
             return 1;
+        }
+    }
+
+    /**
+     * Issue 10: each tenant's credentials as the gateway would set them up (token files and JWKS files read; JWKS
+     * URLs are not fetched here), and a warning for each tenant that asks agents for no credential.
+     */
+    private void checkAuth(TenantRegistry tenants) throws TenantConfigException {
+        for (var t : tenants.all().values()) {
+            try {
+                dev.cloakgate.auth.TenantAuth.create(t.name(), t.auth(), Runnable::run, false, System::nanoTime).close();
+            } catch (dev.cloakgate.auth.AuthSetupException e) {
+                throw new TenantConfigException(t.name() + ".json", e.path(), e.getMessage());
+            }
+            if (t.auth().open()) {
+                out.println("warning: tenant " + t.name() + " asks agents for no credential (\"auth\": {\"mode\": \"none\"}):"
+                        + " anyone who reaches the port can use its upstreams");
+            }
         }
     }
 

@@ -88,6 +88,8 @@ public class Gateway {
         Path dir = Path.of(config.tenantsDir());
         tenants = TenantRegistry.load(dir, new TenantParser(EnvExpander.ofSystem(), Path.of("").toAbsolutePath()));
         LOG.infof("loaded %d tenant(s) from %s: %s", tenants.all().size(), dir, String.join(", ", tenants.all().keySet()));
+        // issue 10, identity: every tenant's credentials, before anything is served
+        installAuth();
         Path data = Path.of(config.dataDir());
         ledgers = openLedgers(data);
         try {
@@ -97,6 +99,40 @@ public class Gateway {
             throw e;
         }
     }
+
+    // ---- issue 10, identity and roles (begin) ----
+    private dev.cloakgate.auth.AuthRegistry auth;
+    private final dev.cloakgate.auth.PrincipalMeter meter = new dev.cloakgate.auth.PrincipalMeter(System::nanoTime);
+
+    /** Sets up each tenant's principals and issuers; a token or JWKS file that cannot be read stops the start. */
+    private void installAuth() throws TenantConfigException {
+        auth = new dev.cloakgate.auth.AuthRegistry(name -> tenants == null ? java.util.Optional.empty()
+                : tenants.get(name).map(Gateway::authSource));
+        for (var t : tenants.all().values()) {
+            try {
+                auth.install(authSource(t));
+            } catch (dev.cloakgate.auth.AuthSetupException e) {
+                auth.close();
+                throw new TenantConfigException(t.name() + ".json", e.path(), e.getMessage());
+            }
+        }
+    }
+
+    /** What a tenant's credentials are set up from. */
+    public static dev.cloakgate.auth.AuthRegistry.Source authSource(dev.cloakgate.tenant.TenantConfig t) {
+        return new dev.cloakgate.auth.AuthRegistry.Source(t.name(), t.digest(), t.auth());
+    }
+
+    /** Who may do what on each tenant: the question every surface (MCP, ledger export, admin API) asks. */
+    public dev.cloakgate.auth.AuthRegistry access() {
+        return auth;
+    }
+
+    /** Per-principal limits (calls per minute, open sessions). */
+    public dev.cloakgate.auth.PrincipalMeter meter() {
+        return meter;
+    }
+    // ---- issue 10, identity and roles (end) ----
 
     /** One ledger per tenant, all signed by the one gateway key; refuses to start without a key or beside another gateway. */
     private Map<String, Ledger> openLedgers(Path data) {
@@ -242,6 +278,9 @@ public class Gateway {
         }
         // last: sessions and policies may still record while closing; this flushes and signs a final checkpoint
         closeLedgers();
+        if (auth != null) {
+            auth.close();
+        }
         if (timer != null) {
             timer.shutdownNow();
         }

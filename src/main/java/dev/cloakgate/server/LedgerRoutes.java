@@ -2,14 +2,9 @@ package dev.cloakgate.server;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
-import java.util.HexFormat;
-import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -19,6 +14,8 @@ import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
+import dev.cloakgate.auth.Access;
+import dev.cloakgate.auth.Role;
 import dev.cloakgate.ledger.BundleWriter;
 import dev.cloakgate.ledger.Ledger;
 import dev.cloakgate.ledger.LedgerStore;
@@ -28,8 +25,8 @@ import io.vertx.ext.web.RoutingContext;
 
 /**
  * {@code GET /admin/t/{tenant}/ledger/export?from_seq=&to_seq=}: the auditor's export, a bundle that
- * {@code ledger verify} checks offline. Only an auditor token of that tenant opens it (the tenant file keeps the
- * token's SHA-256); agents' and operators' access gives none. Refusals are JSON {@code {"error", "message"}} with
+ * {@code ledger verify} checks offline. Only a principal of that tenant with the auditor role opens it; agents' and
+ * operators' credentials give none. Refusals are JSON {@code {"error", "message"}} with
  * a stable code.
  */
 @ApplicationScoped
@@ -39,6 +36,9 @@ public class LedgerRoutes {
 
     @Inject
     Gateway gateway;
+
+    @Inject
+    AccessRefusals refusals;
 
     void routes(@Observes Router router) {
         // writing a bundle reads the database and signs: off the event loop
@@ -53,17 +53,18 @@ public class LedgerRoutes {
             refuse(rc, 404, "unknown_tenant", "no tenant of that name");
             return;
         }
-        List<String> auditors = tenant.ledger().auditorTokenSha256();
-        if (auditors.isEmpty()) {
-            refuse(rc, 403, "no_auditor", "tenant " + name + " names no auditor: add the SHA-256 of an auditor token to"
-                    + " ledger.auditor_tokens_sha256 in its file");
+        // issue 10: the auditor role of the tenant's auth block; an agent's or another tenant's credential opens nothing
+        Access access = gateway.access().check(Gateway.authSource(tenant), rc.request().getHeader("Authorization"),
+                Role.AUDITOR);
+        if (access instanceof Access.Refused r) {
+            refusals.record(name, r);
+            if (r.challenge() != null) {
+                rc.response().putHeader("WWW-Authenticate", r.challenge());
+            }
+            refuse(rc, r.status(), r.reason(), r.message());
             return;
         }
-        if (!authorised(rc.request().getHeader("Authorization"), auditors)) {
-            rc.response().putHeader("WWW-Authenticate", "Bearer realm=\"cloakgate-ledger\"");
-            refuse(rc, 401, "unauthorized", "an auditor token of this tenant is required (Authorization: Bearer ...)");
-            return;
-        }
+        String auditor = ((Access.Granted) access).principal().name();
         Ledger ledger = gateway.ledger(name);
         if (ledger == null) {
             refuse(rc, 503, "ledger_unavailable", "the ledger of tenant " + name + " is not open");
@@ -97,7 +98,7 @@ public class LedgerRoutes {
                     LedgerStore reader = LedgerStore.openReadOnly(Path.of(gateway.config().dataDir()), name)) {
                 new BundleWriter().write(reader, from, to, ledger.signer(), Clock.systemUTC(), out);
             }
-            LOG.infof("ledger of tenant %s: exported entries %d..%d to an auditor", name, from, to);
+            LOG.infof("ledger of tenant %s: exported entries %d..%d to auditor %s", name, from, to, auditor);
             Path sent = file;
             rc.response().putHeader("Content-Type", "application/zip")
                     .putHeader("Content-Disposition", "attachment; filename=\"" + name + "-ledger-" + from + "-" + to + ".zip\"")
@@ -109,24 +110,6 @@ public class LedgerRoutes {
         }
     }
 
-
-    /** Compares digests in constant time; the token itself is never kept or logged. */
-    static boolean authorised(String header, List<String> auditorSha256) {
-        if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return false;
-        }
-        byte[] presented;
-        try {
-            presented = MessageDigest.getInstance("SHA-256").digest(header.substring(7).strip().getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-        boolean ok = false;
-        for (String h : auditorSha256) {
-            ok |= MessageDigest.isEqual(presented, HexFormat.of().parseHex(h));
-        }
-        return ok;
-    }
 
     private static void refuse(RoutingContext rc, int status, String code, String message) {
         rc.response().setStatusCode(status).putHeader("Content-Type", "application/json")

@@ -13,6 +13,10 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.cloakgate.auth.Access;
+import dev.cloakgate.auth.Principal;
+import dev.cloakgate.auth.PrincipalMeter;
+import dev.cloakgate.auth.Role;
 import dev.cloakgate.jsonrpc.Envelope;
 import dev.cloakgate.jsonrpc.ErrorCodes;
 import dev.cloakgate.jsonrpc.JsonCodec;
@@ -61,6 +65,9 @@ public class McpRoutes {
 
     private volatile OriginGuard origins;
 
+    @Inject
+    AccessRefusals refusals;
+
     void routes(@Observes Router router) {
         router.post(PATH).handler(this::post);
         router.get(PATH).handler(this::get);
@@ -72,8 +79,8 @@ public class McpRoutes {
 
     private void post(RoutingContext rc) {
         HttpServerRequest req = rc.request();
-        TenantConfig tenant = admit(rc);
-        if (tenant == null) {
+        Caller caller = admit(rc);
+        if (caller == null) {
             return;
         }
         String type = req.getHeader("Content-Type");
@@ -114,15 +121,16 @@ public class McpRoutes {
             }
             if (gateway.lanes().large(body.length())) {
                 // parsing and judging a large body would hold the event loop: a large-message worker does it
-                gateway.lanes().laneFor(body.length()).execute(() -> message(rc, tenant, body, accept));
+                gateway.lanes().laneFor(body.length()).execute(() -> message(rc, caller, body, accept));
             } else {
-                message(rc, tenant, body, accept);
+                message(rc, caller, body, accept);
             }
         });
         req.resume();
     }
 
-    private void message(RoutingContext rc, TenantConfig tenant, Buffer body, Accept accept) {
+    private void message(RoutingContext rc, Caller caller, Buffer body, Accept accept) {
+        TenantConfig tenant = caller.tenant();
         JsonCodec codec = gateway.clientCodec();
         JsonNode msg;
         try {
@@ -146,11 +154,15 @@ public class McpRoutes {
         String method = Messages.method(m);
         count(tenant, kind == Envelope.Kind.RESPONSE ? "response" : method);
         String sid = rc.request().getHeader(SESSION_HEADER);
-        if (kind == Envelope.Kind.REQUEST && "initialize".equals(method)) {
-            initialize(rc, tenant, m, sid);
+        // the client's answers to what upstreams asked of it are owed, not asked for: they are not counted
+        if (kind != Envelope.Kind.RESPONSE && !withinRate(rc, caller)) {
             return;
         }
-        GatewaySession session = session(rc, tenant, sid);
+        if (kind == Envelope.Kind.REQUEST && "initialize".equals(method)) {
+            initialize(rc, caller, m, sid);
+            return;
+        }
+        GatewaySession session = session(rc, caller, sid);
         if (session == null || !protocolVersionOk(rc)) {
             return;
         }
@@ -174,22 +186,40 @@ public class McpRoutes {
         }
     }
 
-    private void initialize(RoutingContext rc, TenantConfig tenant, ObjectNode m, String sid) {
+    private void initialize(RoutingContext rc, Caller caller, ObjectNode m, String sid) {
+        TenantConfig tenant = caller.tenant();
         if (sid != null) {
             refuse(rc, 400, RpcError.of(ErrorCodes.INVALID_REQUEST, "session_on_initialize",
                     "initialize starts a new session: send it without Mcp-Session-Id"));
             return;
         }
         var registry = gateway.sessions();
+        PrincipalMeter.Lease lease = gateway.meter().openSession(caller.principal());
+        if (lease == null) {
+            refusals.limited(tenant.name(), caller.principal().name(), "principal_session_limit");
+            rc.response().putHeader("Retry-After", "60");
+            refuse(rc, 429, RpcError.of(ErrorCodes.REFUSED, "principal_session_limit", "principal "
+                    + caller.principal().name() + " has as many sessions open as its limit allows (auth limits.sessions);"
+                    + " end one (DELETE) or retry later"));
+            return;
+        }
         // issue 10, fairness: the gateway's ceiling and this tenant's caps on sessions and stdio children
-        var admission = registry.admit(tenant, m.path("params"));
+        dev.cloakgate.session.SessionRegistry.Admission admission;
+        try {
+            admission = registry.admit(tenant, caller.principal(), m.path("params"));
+        } catch (RuntimeException e) {
+            lease.release();
+            throw e;
+        }
         if (admission instanceof dev.cloakgate.session.SessionRegistry.Refused r) {
+            lease.release();
             gateway.sessionRefused(tenant.name(), r.reason());
             rc.response().putHeader("Retry-After", "30");
             refuse(rc, 503, RpcError.of(ErrorCodes.INTERNAL_ERROR, r.reason(), r.message()));
             return;
         }
         GatewaySession session = ((dev.cloakgate.session.SessionRegistry.Admitted) admission).session();
+        session.whenClosed(lease::release);
         session.initialize(m).whenComplete((response, t) -> {
             if (t != null || response.has("error")) {
                 session.close();
@@ -199,6 +229,10 @@ public class McpRoutes {
                 return;
             }
             registry.register(session);
+            if (!caller.principal().anonymous()) {
+                LOG.debugf("session %s opened by principal %s of tenant %s", dev.cloakgate.evidence.LogTag.of(session.id()),
+                        caller.principal().name(), tenant.name());
+            }
             rc.response().putHeader(SESSION_HEADER, session.id());
             json(rc, 200, response);
         });
@@ -207,8 +241,8 @@ public class McpRoutes {
     // ---- GET: the standalone stream, or a resumed one ----
 
     private void get(RoutingContext rc) {
-        TenantConfig tenant = admit(rc);
-        if (tenant == null) {
+        Caller caller = admit(rc);
+        if (caller == null) {
             return;
         }
         if (!Accept.of(rc.request().getHeader("Accept")).sse) {
@@ -216,7 +250,7 @@ public class McpRoutes {
                     "GET opens an event stream: Accept must include text/event-stream"));
             return;
         }
-        GatewaySession session = session(rc, tenant, rc.request().getHeader(SESSION_HEADER));
+        GatewaySession session = session(rc, caller, rc.request().getHeader(SESSION_HEADER));
         if (session == null || !protocolVersionOk(rc)) {
             return;
         }
@@ -241,11 +275,11 @@ public class McpRoutes {
     // ---- DELETE: end the session and its upstream sessions ----
 
     private void delete(RoutingContext rc) {
-        TenantConfig tenant = admit(rc);
-        if (tenant == null) {
+        Caller caller = admit(rc);
+        if (caller == null) {
             return;
         }
-        GatewaySession session = session(rc, tenant, rc.request().getHeader(SESSION_HEADER));
+        GatewaySession session = session(rc, caller, rc.request().getHeader(SESSION_HEADER));
         if (session == null) {
             return;
         }
@@ -255,8 +289,15 @@ public class McpRoutes {
 
     // ---- shared checks ----
 
-    /** The tenant of the path, after the origin check; null when a refusal was sent. */
-    private TenantConfig admit(RoutingContext rc) {
+    /** The tenant of the path and who calls it as an agent: a tenant and a principal. */
+    private record Caller(TenantConfig tenant, Principal principal) {
+    }
+
+    /**
+     * The tenant of the path and the agent calling it, after the origin check and before anything of the request
+     * is read; null when a refusal was sent. A credential of another tenant gets what a bad one gets.
+     */
+    private Caller admit(RoutingContext rc) {
         if (!origins().allows(rc.request().getHeader("Origin"))) {
             refuse(rc, 403, RpcError.of(ErrorCodes.INVALID_REQUEST, "origin_not_allowed",
                     "Origin not allowed; add it to cloakgate.http.allowed-origins if it is yours"));
@@ -266,18 +307,47 @@ public class McpRoutes {
         TenantConfig tenant = gateway.tenants() == null ? null : gateway.tenants().get(name).orElse(null);
         if (tenant == null) {
             refuse(rc, 404, RpcError.of(ErrorCodes.INVALID_REQUEST, "unknown_tenant", "no such tenant"));
+            return null;
         }
-        return tenant;
+        Access access = gateway.access().check(Gateway.authSource(tenant), rc.request().getHeader("Authorization"), Role.AGENT);
+        if (access instanceof Access.Refused r) {
+            refusals.record(tenant.name(), r);
+            if (r.challenge() != null) {
+                rc.response().putHeader("WWW-Authenticate", r.challenge());
+            }
+            refuse(rc, r.status(), RpcError.of(ErrorCodes.INVALID_REQUEST, r.reason(), r.message()));
+            return null;
+        }
+        return new Caller(tenant, ((Access.Granted) access).principal());
     }
 
-    private GatewaySession session(RoutingContext rc, TenantConfig tenant, String sid) {
+    /** Per-principal calls per minute; a message over the limit gets 429 with the seconds to wait. */
+    private boolean withinRate(RoutingContext rc, Caller caller) {
+        long wait = gateway.meter().tryCall(caller.principal());
+        if (wait == 0) {
+            return true;
+        }
+        refusals.limited(caller.tenant().name(), caller.principal().name(), "principal_rate_limited");
+        rc.response().putHeader("Retry-After", Long.toString(wait));
+        refuse(rc, 429, RpcError.of(ErrorCodes.REFUSED, "principal_rate_limited", "principal " + caller.principal().name()
+                + " is over its calls_per_minute (auth limits); retry in " + wait + " s").with("retryAfterSeconds",
+                        com.fasterxml.jackson.databind.node.LongNode.valueOf(wait)));
+        return false;
+    }
+
+    /**
+     * The session of this id, if the same principal of the same tenant opened it. Any other case is answered as a
+     * session that does not exist: a session id is a bearer handle, and another principal's is not one's own.
+     */
+    private GatewaySession session(RoutingContext rc, Caller caller, String sid) {
+        TenantConfig tenant = caller.tenant();
         if (sid == null) {
             refuse(rc, 400, RpcError.of(ErrorCodes.INVALID_REQUEST, "missing_session",
                     "Mcp-Session-Id header required; send initialize first"));
             return null;
         }
         GatewaySession s = gateway.sessions().get(sid);
-        if (s == null || !s.tenant().name().equals(tenant.name())) {
+        if (s == null || !s.tenant().name().equals(tenant.name()) || !s.principal().sameAs(caller.principal())) {
             refuse(rc, 404, RpcError.of(ErrorCodes.INVALID_REQUEST, "unknown_session",
                     "session not found or expired; initialize a new one"));
             return null;

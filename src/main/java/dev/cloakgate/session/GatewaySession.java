@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.cloakgate.auth.Principal;
 import dev.cloakgate.cloak.Cloak;
 import dev.cloakgate.cloak.Restoration;
 import dev.cloakgate.cloak.Tokens;
@@ -63,18 +64,22 @@ public final class GatewaySession implements Upstream.Listener {
     private final CallLog calls;
     /** How logs name this session: never the id itself (a bearer handle). */
     private final String logTag;
+    /** Who opened the session (issue 10): only the same principal may use it, and it sees only its tools. */
+    private final Principal principal;
+    private final List<Runnable> onClose = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile String protocolVersion;
     private volatile long lastActivityNanos = System.nanoTime();
     private volatile boolean closed;
-    private final List<Runnable> onClose = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /**
      * @param upstreamFactory builds the session's {@link Upstream} for each configured server, with this listener
      * @param calls told of each tools/call forwarded without a policy
      */
     public GatewaySession(String id, TenantConfig tenant, String gatewayVersion, JsonCodec codec,
-            SessionStreams streams, UpstreamFactory upstreamFactory, Cloak cloak, PolicySession policy, CallLog calls) {
+            SessionStreams streams, UpstreamFactory upstreamFactory, Cloak cloak, PolicySession policy, CallLog calls,
+            Principal principal) {
         this.calls = calls;
+        this.principal = principal;
         this.id = id;
         this.logTag = LogTag.of(id);
         this.gatewayVersion = gatewayVersion;
@@ -87,7 +92,8 @@ public final class GatewaySession implements Upstream.Listener {
             upstreams.put(cfg.name(), upstreamFactory.create(cfg, tenant.name() + "/" + cfg.name(), this));
         }
         this.names = new Namespacing(tenant.namespace(), upstreams.keySet());
-        this.lists = new ListMerger(upstreams, names, resources, tasks, new CursorTable(256), cloak, policy);
+        this.lists = new ListMerger(upstreams, names, resources, tasks, new CursorTable(256), cloak, policy,
+                principal::mayCall);
     }
 
     /** Builds one upstream for this session; the session is its listener. */
@@ -102,6 +108,11 @@ public final class GatewaySession implements Upstream.Listener {
 
     public TenantConfig tenant() {
         return tenant;
+    }
+
+    /** The principal that opened this session. */
+    public Principal principal() {
+        return principal;
     }
 
     /** Runs once when the session ends (for whatever reason): releases what was held for it. */
@@ -256,7 +267,8 @@ public final class GatewaySession implements Upstream.Listener {
             throw RpcError.of(ErrorCodes.INVALID_PARAMS, "invalid_params", "params.name must be a string").asException();
         }
         Namespacing.Route route = names.route(nameNode.textValue());
-        if (route == null) {
+        // a tool outside the principal's subset is refused exactly as a name no upstream has (issue 10)
+        if (route == null || "tool".equals(kind) && !principal.mayCall(declaredName(nameNode.textValue()))) {
             throw RpcError.of(ErrorCodes.INVALID_PARAMS, "unknown_" + kind,
                     "unknown " + kind + " \"" + nameNode.textValue() + "\"").asException();
         }

@@ -61,14 +61,18 @@ final class ListMerger {
     private final Cloak cloak;
     private final PolicySession policy;
     private final ToolIndex toolIndex = new ToolIndex();
+    /** Which exposed tool names the session's principal may see (issue 10); the others are left out of tools/list. */
+    private final java.util.function.Predicate<String> visibleTool;
 
     /**
      * @param cloak cloaks listed resources and templates (a listing is data); null when the tenant does not
      * @param policy judges tool declarations before they are relayed; null when the tenant has no policy
+     * @param visibleTool whether the session's principal may see a tool of this exposed name
      */
     ListMerger(Map<String, Upstream> upstreams, Namespacing names, ResourceIndex resources, TaskIndex tasks,
-            CursorTable cursors, Cloak cloak, PolicySession policy) {
+            CursorTable cursors, Cloak cloak, PolicySession policy, java.util.function.Predicate<String> visibleTool) {
         this.policy = policy;
+        this.visibleTool = visibleTool;
         this.upstreams = upstreams;
         this.names = names;
         this.resources = resources;
@@ -168,6 +172,9 @@ final class ListMerger {
                 judged.set("prompts", policy.relayPrompts(name, ro.path("prompts"), raw -> names.expose(name, raw)));
                 result = judged;
             }
+            if (kind == Kind.TOOLS) {
+                result = visible(name, result);
+            }
             index(name, kind, result.path(kind.items));
             result = shown(name, kind, result);
             if (single) {
@@ -193,6 +200,25 @@ final class ListMerger {
             merged.put("nextCursor", cursors.issue(next));
         }
         return Messages.result(clientId, merged);
+    }
+
+    /** The tools of one upstream's page that the session's principal may see, as the upstream declared them. */
+    private JsonNode visible(String upstream, JsonNode result) {
+        if (!(result instanceof ObjectNode ro) || !result.path("tools").isArray()) {
+            return result;
+        }
+        ArrayNode kept = F.arrayNode();
+        for (JsonNode tool : result.path("tools")) {
+            if (tool.path("name").isTextual() && visibleTool.test(names.expose(upstream, tool.path("name").textValue()))) {
+                kept.add(tool);
+            }
+        }
+        if (kept.size() == result.path("tools").size()) {
+            return result;
+        }
+        ObjectNode copy = ro.deepCopy();
+        copy.set("tools", kept);
+        return copy;
     }
 
     /**

@@ -12,6 +12,7 @@ import org.jboss.logging.Logger;
 
 import java.util.function.Function;
 
+import dev.cloakgate.auth.Principal;
 import dev.cloakgate.cloak.Cloaking;
 import dev.cloakgate.evidence.LogTag;
 import dev.cloakgate.jsonrpc.JsonCodec;
@@ -89,7 +90,8 @@ public final class SessionRegistry {
      * A new session for a client whose initialize carried {@code initializeParams}, if the gateway's and the
      * tenant's limits allow it; counted from now, its handshake included.
      */
-    public Admission admit(TenantConfig tenant, com.fasterxml.jackson.databind.JsonNode initializeParams) {
+    public Admission admit(TenantConfig tenant, Principal principal,
+            com.fasterxml.jackson.databind.JsonNode initializeParams) {
         String version = ProtocolVersions.offer(initializeParams.path("protocolVersion").asText(null));
         TenantQuotas.Admission a = quotas.admit(tenant, version);
         if (a instanceof TenantQuotas.Refused r) {
@@ -98,7 +100,7 @@ public final class SessionRegistry {
         }
         TenantQuotas.Granted granted = (TenantQuotas.Granted) a;
         try {
-            GatewaySession s = build(tenant, granted);
+            GatewaySession s = build(tenant, principal, granted);
             s.whenClosed(granted::release);
             return new Admitted(s);
         } catch (RuntimeException e) {
@@ -107,9 +109,17 @@ public final class SessionRegistry {
         }
     }
 
-    /** A new session under the limits (refused with an exception), not yet findable. */
+    /** A new session of a tenant that asks for no credential (anyone is the anonymous agent). */
     public GatewaySession create(TenantConfig tenant) {
-        Admission a = admit(tenant, com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode());
+        return create(tenant, Principal.anonymous(tenant.name()));
+    }
+
+    /**
+     * A new session opened by {@code principal} under the limits (refused with an exception), not yet findable:
+     * {@link #register} it once its handshake succeeded.
+     */
+    public GatewaySession create(TenantConfig tenant, Principal principal) {
+        Admission a = admit(tenant, principal, com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode());
         if (a instanceof Refused r) {
             throw new IllegalStateException(r.reason() + ": " + r.message());
         }
@@ -135,7 +145,7 @@ public final class SessionRegistry {
 
     // ---- end of issue 10, admission ----
 
-    private GatewaySession build(TenantConfig tenant, TenantQuotas.Granted granted) {
+    private GatewaySession build(TenantConfig tenant, Principal principal, TenantQuotas.Granted granted) {
         byte[] b = new byte[16];
         random.nextBytes(b);
         String id = HexFormat.of().formatHex(b);
@@ -162,7 +172,7 @@ public final class SessionRegistry {
                             new Backoff(settings.backoffInitial(), settings.backoffMax(), System::nanoTime), h);
                 },
                 c == null ? null : c.session(id), p == null ? null : p.session(id),
-                p == null ? calls.apply(tenant.name()) : CallLog.NONE);
+                p == null ? calls.apply(tenant.name()) : CallLog.NONE, principal);
     }
 
     /** What a result may add to {@code budget.output_bytes} as sent: the JSON-RPC envelope around it. */

@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.cloakgate.auth.AuthSettings;
 import dev.cloakgate.jsonrpc.JsonCodec;
 
 /**
@@ -28,10 +29,9 @@ public final class TenantParser {
     public static final Pattern UPSTREAM_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9-]{0,31}");
 
     private static final Set<String> TOP_KEYS = Set.of("upstreams", "namespace", "sanitize", "detection", "token_scope", "policy",
-            "vault_max_entries", "ledger", "limits");
+            "vault_max_entries", "auth", "limits");
     /** Issue 10, per-tenant fairness. */
     private static final Set<String> LIMITS_KEYS = Set.of("max_sessions", "max_stdio_children");
-    private static final Set<String> LEDGER_KEYS = Set.of("auditor_tokens_sha256");
     private static final Set<String> DETECTION_KEYS = Set.of("detect_emails", "detect_phone_numbers",
             "detect_credit_cards", "detect_ibans", "detect_us_ssns", "detect_ip_addresses", "detect_secrets",
             "ner_entity_types", "person_model", "ner_models", "phone_regions", "key_hints");
@@ -71,6 +71,13 @@ public final class TenantParser {
         }
         Ctx c = new Ctx(file);
         c.object(root, "$");
+        // issue 10, identity: the ledger block held only auditor tokens, which are principals of the auth block now
+        if (root.has("ledger")) {
+            throw new TenantConfigException(file, root.path("ledger").has("auditor_tokens_sha256")
+                    ? "$.ledger.auditor_tokens_sha256" : "$.ledger", "moved: auditors are principals with the auditor"
+                            + " role, \"auth\": {\"principals\": {\"auditor\": {\"roles\": [\"auditor\"], \"tokens_sha256\":"
+                            + " [...]}}}; the ledger block is gone");
+        }
         c.onlyKeys(root, "$", TOP_KEYS);
 
         JsonNode ups = root.get("upstreams");
@@ -127,9 +134,9 @@ public final class TenantParser {
             vault = v.asInt();
         }
         PolicySettings policy = root.has("policy") ? policy(c, root.get("policy"), upstreams.keySet()) : null;
-        LedgerSettings ledger = root.has("ledger") ? ledger(c, root.get("ledger")) : LedgerSettings.none();
+        AuthSettings auth = new AuthBlockParser(c, workingDir).parse(root.get("auth"), ns, upstreams.keySet());
         TenantLimits limits = root.has("limits") ? limits(c, root.get("limits")) : TenantLimits.defaults();
-        return new TenantConfig(tenant, upstreams, ns, sha256(bytes), sanitize, detection, scope, vault, policy, ledger,
+        return new TenantConfig(tenant, upstreams, ns, sha256(bytes), sanitize, detection, scope, vault, policy, auth,
                 limits);
     }
 
@@ -140,22 +147,6 @@ public final class TenantParser {
         c.onlyKeys(node, p, LIMITS_KEYS);
         return new TenantLimits(c.optionalPositiveInt(node.get("max_sessions"), p + ".max_sessions"),
                 c.optionalPositiveInt(node.get("max_stdio_children"), p + ".max_stdio_children"));
-    }
-
-    private LedgerSettings ledger(Ctx c, JsonNode node) throws TenantConfigException {
-        String p = "$.ledger";
-        c.object(node, p);
-        c.onlyKeys(node, p, LEDGER_KEYS);
-        List<String> hashes = node.has("auditor_tokens_sha256")
-                ? c.strings(node.get("auditor_tokens_sha256"), p + ".auditor_tokens_sha256") : List.of();
-        for (int i = 0; i < hashes.size(); i++) {
-            // the hash, never the token: a token pasted here by mistake would be a credential in a config file
-            if (!hashes.get(i).matches("[0-9a-f]{64}")) {
-                throw new TenantConfigException(c.file, p + ".auditor_tokens_sha256[" + i + "]",
-                        "must be the SHA-256 of an auditor token as 64 lower-case hex digits (printf %s \"$TOKEN\" | sha256sum)");
-            }
-        }
-        return new LedgerSettings(hashes);
     }
 
     private PolicySettings policy(Ctx c, JsonNode node, Set<String> upstreamNames) throws TenantConfigException {
@@ -389,7 +380,7 @@ public final class TenantParser {
     }
 
     /** Validation helpers that know which file they report against. */
-    private final class Ctx {
+    final class Ctx {
         final String file;
 
         Ctx(String file) {

@@ -77,7 +77,7 @@ class LedgerCrashIT {
         Path data = dir.resolve("data");
         Files.writeString(tenants.resolve("team-l.json"), "{\"upstreams\":{\"alpha\":{\"command\":\"node\",\"args\":["
                 + Json.write(com.fasterxml.jackson.databind.node.TextNode.valueOf(NodeFixtures.PROBE.toString()))
-                + ",\"stdio\",\"--name\",\"alpha\"]}},\"sanitize\":false,\"policy\":{}}");
+                + ",\"stdio\",\"--name\",\"alpha\"]}},\"sanitize\":false,\"policy\":{},\"auth\":{\"mode\":\"none\"}}");
         Path key1 = key(dir, "key1.seed", 7);
         List<String> props = List.of("-Dcloakgate.tenants-dir=" + tenants, "-Dcloakgate.data-dir=" + data,
                 "-Dcloakgate.ledger.signing-key-file=" + key1, "-Dcloakgate.ledger.checkpoint-every=50");

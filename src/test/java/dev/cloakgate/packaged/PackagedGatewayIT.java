@@ -21,10 +21,16 @@ import dev.cloakgate.testing.NodeFixtures;
 /** The packaged jar as operators run it: --check, refusal to start on a bad tenant file, a real session. */
 class PackagedGatewayIT {
 
+    /** The agent token of team-a's one principal (the file keeps its SHA-256). */
+    private static final String AGENT_TOKEN = "team-a-agent-token-4c8e1f6a9d2b7e3c";
+    /** What the tenants below that are not about credentials say about them. */
+    private static final String OPEN = ",\"auth\":{\"mode\":\"none\"}";
+
     private static void goodTenant(Path dir) throws Exception {
         Files.writeString(dir.resolve("team-a.json"), "{\"upstreams\":{\"alpha\":{\"command\":\"node\",\"args\":["
                 + Json.write(com.fasterxml.jackson.databind.node.TextNode.valueOf(NodeFixtures.PROBE.toString()))
-                + ",\"stdio\",\"--name\",\"alpha\"]}}}");
+                + ",\"stdio\",\"--name\",\"alpha\"]}},\"auth\":{\"principals\":{\"team-a-agent\":{\"roles\":[\"agent\"],"
+                + "\"tokens_sha256\":[\"" + dev.cloakgate.testing.Upstreams.sha256(AGENT_TOKEN) + "\"]}}}}");
     }
 
     @Test
@@ -60,9 +66,31 @@ class PackagedGatewayIT {
     @Test
     void checkFailsNamingFileAndKey(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("team-b.json"), "{\"upstreams\":{\"fs\":{\"command\":\"x\",\"comand\":\"y\"}}}");
+        checkFails(dir, "team-b.json", "$.upstreams.fs.comand");
+    }
+
+    /** {@code --check} exits 1 naming the file and the key. */
+    private static void checkFails(Path dir, String file, String key) throws Exception {
         GatewayProcess.Result r = GatewayProcess.run(List.of("-Dcloakgate.tenants-dir=" + dir), "--check");
         assertEquals(1, r.exit(), r.output());
-        assertTrue(r.output().contains("team-b.json") && r.output().contains("$.upstreams.fs.comand"), r.output());
+        assertTrue(r.output().contains(file) && r.output().contains(key), r.output());
+    }
+
+    @Test
+    void aTenantThatSaysNothingOfCredentialsIsRefusedAndOneOpenToAllIsAWarning(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("team-f.json"), "{\"upstreams\":{\"fs\":{\"command\":\"x\"}}}");
+        checkFails(dir, "team-f.json", "$.auth");
+        try (GatewayProcess gw = GatewayProcess.start(List.of("-Dcloakgate.tenants-dir=" + dir))) {
+            assertNotEquals(0, gw.awaitExit(Duration.ofSeconds(60)));
+            assertTrue(gw.log().contains("team-f.json") && gw.log().contains("$.auth"), gw.log());
+        }
+        Files.writeString(dir.resolve("team-f.json"), "{\"upstreams\":{\"fs\":{\"command\":\"x\"}}" + OPEN + "}");
+        GatewayProcess.Result open = GatewayProcess.run(List.of("-Dcloakgate.tenants-dir=" + dir), "--check");
+        assertEquals(0, open.exit(), open.output());
+        assertTrue(open.output().contains("warning: tenant team-f asks agents for no credential"), open.output());
+        Files.writeString(dir.resolve("team-f.json"), "{\"upstreams\":{\"fs\":{\"command\":\"x\"}},\"auth\":{\"mode\":\"none\","
+                + "\"principals\":{\"audit\":{\"roles\":[\"auditor\"],\"token_file\":\"" + dir.resolve("missing-secret") + "\"}}}}");
+        checkFails(dir, "team-f.json", "$.auth.principals.audit.token_file");
     }
 
     @Test
@@ -101,7 +129,7 @@ class PackagedGatewayIT {
         // a model file that is not a model: loading it must fail loudly, never cloak nothing quietly
         Path corrupt = dir.resolve("corrupt-person.bin");
         Files.write(corrupt, new byte[] { 'P', 'K', 3, 4, 0, 0, 0, 0, 42, 42, 42 });
-        Files.writeString(dir.resolve("team-d.json"), "{\"upstreams\":{\"fs\":{\"command\":\"x\"}},"
+        Files.writeString(dir.resolve("team-d.json"), "{\"upstreams\":{\"fs\":{\"command\":\"x\"}}" + OPEN + ","
                 + "\"detection\":{\"person_model\":" + Json.write(com.fasterxml.jackson.databind.node.TextNode.valueOf(
                         corrupt.toString())) + "}}");
         GatewayProcess.Result check = GatewayProcess.run(List.of("-Dcloakgate.tenants-dir=" + dir), "--check");
@@ -119,7 +147,7 @@ class PackagedGatewayIT {
         // a real OpenNLP name-finder model trained on nothing useful: it loads, and finds no one
         Path useless = dir.resolve("useless-person.bin");
         dev.cloakgate.testing.UselessModel.write(useless);
-        Files.writeString(dir.resolve("team-e.json"), "{\"upstreams\":{\"fs\":{\"command\":\"x\"}},"
+        Files.writeString(dir.resolve("team-e.json"), "{\"upstreams\":{\"fs\":{\"command\":\"x\"}}" + OPEN + ","
                 + "\"detection\":{\"person_model\":" + Json.write(com.fasterxml.jackson.databind.node.TextNode.valueOf(
                         useless.toString())) + "}}");
         GatewayProcess.Result check = GatewayProcess.run(List.of("-Dcloakgate.tenants-dir=" + dir), "--check");
@@ -132,7 +160,11 @@ class PackagedGatewayIT {
         goodTenant(dir);
         try (GatewayProcess gw = GatewayProcess.start(List.of("-Dcloakgate.tenants-dir=" + dir))) {
             assertTrue(gw.awaitReady(Duration.ofSeconds(60)), gw.log());
-            try (McpHttpClient c = new McpHttpClient(gw.url("/t/team-a/mcp"))) {
+            try (McpHttpClient anonymous = new McpHttpClient(gw.url("/t/team-a/mcp"))) {
+                assertEquals(401, anonymous.post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}")
+                        .status(), "the packaged gateway asks for the credential too");
+            }
+            try (McpHttpClient c = new McpHttpClient(gw.url("/t/team-a/mcp"), AGENT_TOKEN)) {
                 assertTrue(c.initialize("2025-11-25", Json.object()).has("result"));
                 var r = c.request("tools/call", Json.obj("{\"name\":\"alpha__echo\",\"arguments\":{\"text\":\"packaged\"}}"));
                 assertEquals("alpha:packaged", r.path("result").path("content").path(0).path("text").asText(), r.toString());

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.cloakgate.auth.Principal;
 import dev.cloakgate.jsonrpc.JsonCodec;
 import dev.cloakgate.tenant.DetectionSettings;
 import dev.cloakgate.tenant.Namespace;
@@ -94,7 +95,7 @@ class ProcessEconomyTest {
     }
 
     private static GatewaySession open(SessionRegistry r, TenantConfig t) throws Exception {
-        SessionRegistry.Admission a = r.admit(t, initialize().path("params"));
+        SessionRegistry.Admission a = r.admit(t, Principal.anonymous(t.name()), initialize().path("params"));
         GatewaySession s = assertInstanceOf(SessionRegistry.Admitted.class, a, a.toString()).session();
         ObjectNode init = s.initialize(initialize()).get(60, TimeUnit.SECONDS);
         assertTrue(init.has("result"), init.toString());
@@ -189,11 +190,11 @@ class ProcessEconomyTest {
         TenantConfig a = tenant("a", false, limits(0, 3), "one", "two");
         TenantConfig b = tenant("b", false, limits(1, 0), "one");
         GatewaySession first = open(r, a);
-        SessionRegistry.Admission refused = r.admit(a, initialize().path("params"));
+        SessionRegistry.Admission refused = r.admit(a, Principal.anonymous(a.name()), initialize().path("params"));
         assertEquals("too_many_stdio_children", assertInstanceOf(SessionRegistry.Refused.class, refused).reason(),
                 "two children held of three, a session needs two");
         open(r, b);
-        SessionRegistry.Admission second = r.admit(b, initialize().path("params"));
+        SessionRegistry.Admission second = r.admit(b, Principal.anonymous(b.name()), initialize().path("params"));
         assertEquals("too_many_tenant_sessions", assertInstanceOf(SessionRegistry.Refused.class, second).reason());
         r.remove(first.id());
         open(r, a);
@@ -205,7 +206,7 @@ class ProcessEconomyTest {
         TenantConfig a = tenant("a", true, TenantLimits.defaults(), "st");
         TenantConfig b = tenant("b", true, TenantLimits.defaults(), "st");
         open(r, a);
-        SessionRegistry.Admission refused = r.admit(b, initialize().path("params"));
+        SessionRegistry.Admission refused = r.admit(b, Principal.anonymous(b.name()), initialize().path("params"));
         assertEquals("too_many_sessions", assertInstanceOf(SessionRegistry.Refused.class, refused).reason());
     }
 }

@@ -86,17 +86,12 @@ class TenantParserTest {
     }
 
     @Test
-    void readsAuditorTokenHashesAndRefusesAnythingElse() throws Exception {
+    void theLedgerBlockOfAuditorTokensIsRefusedSayingWhereTheyMoved() {
         String up = "{\"upstreams\":{\"fs\":{\"command\":\"x\"}}";
-        assertEquals(List.of(), parse("acme", up + "}").ledger().auditorTokenSha256(), "no block, nobody may export");
-        String h = "a".repeat(64);
-        assertEquals(List.of(h), parse("acme", up + ",\"ledger\":{\"auditor_tokens_sha256\":[\"" + h + "\"]}}").ledger()
-                .auditorTokenSha256());
-        assertEquals("$.ledger.auditor_tokens_sha256[0]",
-                failure(up + ",\"ledger\":{\"auditor_tokens_sha256\":[\"a-plain-token\"]}}").path(), "a token, not its hash");
-        assertEquals("$.ledger.auditor_tokens_sha256[0]",
-                failure(up + ",\"ledger\":{\"auditor_tokens_sha256\":[\"" + "A".repeat(64) + "\"]}}").path());
-        assertEquals("$.ledger.auditors", failure(up + ",\"ledger\":{\"auditors\":[]}}").path());
+        TenantConfigException e = failure(up + ",\"ledger\":{\"auditor_tokens_sha256\":[\"" + "a".repeat(64) + "\"]}}");
+        assertEquals("$.ledger.auditor_tokens_sha256", e.path());
+        assertTrue(e.getMessage().contains("auth") && e.getMessage().contains("auditor"), e.getMessage());
+        assertEquals("$.ledger", failure(up + ",\"ledger\":{}}").path());
     }
 
     @Test
@@ -183,15 +178,21 @@ class TenantParserTest {
 
     @Test
     void registryNamesTheBadFileAndRefusesBadTenantNames(@TempDir Path dir) throws Exception {
-        Files.writeString(dir.resolve("good.json"), "{\"upstreams\":{\"a\":{\"command\":\"x\"}}}");
+        Files.writeString(dir.resolve("good.json"), "{\"upstreams\":{\"a\":{\"command\":\"x\"}},\"auth\":{\"mode\":\"none\"}}");
         assertEquals(1, TenantRegistry.load(dir, parser).all().size());
         Files.writeString(dir.resolve("Bad_Name.json"), "{\"upstreams\":{\"a\":{\"command\":\"x\"}}}");
         TenantConfigException e = assertThrows(TenantConfigException.class, () -> TenantRegistry.load(dir, parser));
         assertTrue(e.file().endsWith("Bad_Name.json"), e.file());
     }
 
+    /** Parses a tenant file; one without an auth block gets {@code "auth": {"mode": "none"}} (AuthBlockParserTest has auth). */
     private TenantConfig parse(String name, String json) throws TenantConfigException {
-        return parser.parse(name, name + ".json", json.getBytes(StandardCharsets.UTF_8));
+        String file = json;
+        if (!json.contains("\"auth\"") && !json.contains("\"ledger\"") && json.startsWith("{")) {
+            String rest = json.substring(1);
+            file = "{\"auth\":{\"mode\":\"none\"}" + (rest.strip().startsWith("}") ? "" : ",") + rest;
+        }
+        return parser.parse(name, name + ".json", file.getBytes(StandardCharsets.UTF_8));
     }
 
     private TenantConfigException failure(String json) {

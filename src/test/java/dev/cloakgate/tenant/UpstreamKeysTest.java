@@ -59,8 +59,10 @@ class UpstreamKeysTest {
         return (UpstreamConfig.Http) parse("{\"upstreams\":{\"a\":" + upstream + "}}").upstreams().get("a");
     }
 
+    /** The tenant file {@code json} with an open auth block (every tenant file must have one). */
     TenantConfig parse(String json) throws TenantConfigException {
-        return parser.parse("t", "t.json", json.getBytes(StandardCharsets.UTF_8));
+        String withAuth = "{\"auth\":{\"mode\":\"none\"}," + json.substring(1);
+        return parser.parse("t", "t.json", withAuth.getBytes(StandardCharsets.UTF_8));
     }
 
     TenantConfigException failure(String json) {

@@ -60,6 +60,20 @@ public final class McpHttpClient implements McpTestClient {
         this.url = url;
     }
 
+    /** A client that presents this bearer credential (a static token or a JWT) on every request. */
+    public McpHttpClient(URI url, String bearerToken) {
+        this.url = url;
+        bearer(bearerToken);
+    }
+
+    /** Presents this bearer credential on every request from now on (issue 10). */
+    public McpHttpClient bearer(String token) {
+        Map<String, String> h = new java.util.LinkedHashMap<>(extraHeaders);
+        h.put("Authorization", "Bearer " + token);
+        this.extraHeaders = Map.copyOf(h);
+        return this;
+    }
+
     /** How server requests (sampling, elicitation, roots, ping) are answered: a result object, or an error. */
     public McpHttpClient answering(Function<ObjectNode, JsonNode> handler) {
         this.answer = handler;

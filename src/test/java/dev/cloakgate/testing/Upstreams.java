@@ -20,7 +20,10 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
  * class-loader boundary between this resource and the tests.
  */
 public class Upstreams implements QuarkusTestResourceLifecycleManager {
-    /** Every tenant here lets the holder of this token export its ledger (the file keeps only its SHA-256). */
+    /**
+     * Every tenant here (unless its test gives its own auth block) lets the holder of this token export its ledger as
+     * its auditor principal (the file keeps only its SHA-256).
+     */
     public static final String AUDITOR_TOKEN = "auditor-test-token-7f3c9a1e5b2d4c6f8a0b1c2d3e4f";
     private final List<AutoCloseable> running = new ArrayList<>();
     /** Customers read as text and through read_media_file (base64). */
@@ -202,6 +205,10 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             }
             // ---- end of issue 10, process economy and fairness ----
 
+            // ---- issue 10, identity and roles: tenants with credentials (acceptance/AuthIsolationTest) ----
+            running.add(AuthTenants.write(tenants, leak.url(), beta.url()));
+            // ---- end of issue 10, identity and roles ----
+
             Map<String, String> config = new HashMap<>();
             config.put("cloakgate.tenants-dir", tenants.toString());
             config.put("cloakgate.data-dir", root.resolve("data").toString());
@@ -217,6 +224,9 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             config.put("quarkus.log.file.enabled", "true");
             config.put("quarkus.log.file.level", "DEBUG");
             config.put("quarkus.log.file.path", root.resolve("gateway.log").toString());
+            // never rotated: Quarkus rotates at 10 MB by default, and a search of gateway.log alone would then miss
+            // (or fail to find) what a test class wrote before the rotation
+            config.put("quarkus.log.file.rotation.max-file-size", "8G");
             return config;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -261,7 +271,7 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
         return u;
     }
 
-    static ObjectNode http(String url) {
+    public static ObjectNode http(String url) {
         ObjectNode u = Json.object();
         u.put("url", url);
         return u;
@@ -279,15 +289,29 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
         tenant(dir, name, namespace, upstreams, Map.of("sanitize", false));
     }
 
-    static void tenant(Path dir, String name, String namespace, Map<String, ObjectNode> upstreams,
+    public static void tenant(Path dir, String name, String namespace, Map<String, ObjectNode> upstreams,
             Map<String, Object> settings) throws IOException {
         ObjectNode t = Json.object();
         ObjectNode ups = t.putObject("upstreams");
         upstreams.forEach(ups::set);
         t.put("namespace", namespace);
         settings.forEach((k, v) -> t.set(k, Json.MAPPER.valueToTree(v)));
-        t.putObject("ledger").putArray("auditor_tokens_sha256").add(sha256(AUDITOR_TOKEN));
+        // issue 10, identity: a tenant file must say who may call it. Unless the test gives its own auth block,
+        // agents need no credential here, and the holder of AUDITOR_TOKEN is the auditor who exports the ledger
+        if (!settings.containsKey("auth")) {
+            t.set("auth", openAuth());
+        }
         Files.writeString(dir.resolve(name + ".json"), Json.write(t));
+    }
+
+    /** {@code "auth": {"mode": "none"}} with one auditor principal holding {@link #AUDITOR_TOKEN}. */
+    public static ObjectNode openAuth() {
+        ObjectNode auth = Json.object();
+        auth.put("mode", "none");
+        ObjectNode auditor = auth.putObject("principals").putObject("auditor");
+        auditor.putArray("roles").add("auditor");
+        auditor.putArray("tokens_sha256").add(sha256(AUDITOR_TOKEN));
+        return auth;
     }
 
     public static String sha256File(Path file) throws IOException {

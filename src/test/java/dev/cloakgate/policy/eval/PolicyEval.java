@@ -106,6 +106,7 @@ public final class PolicyEval {
         ObjectNode ups = t.putObject("upstreams");
         env.path("upstreams").fieldNames().forEachRemaining(u -> ups.putObject(u).put("url", "http://127.0.0.1:9/mcp"));
         t.set("policy", env.path("policy"));
+        t.putObject("auth").put("mode", "none");
         return new TenantParser(EnvExpander.ofSystem(), Path.of("")).parse("corpus", "corpus.json",
                 M.writeValueAsBytes(t));
     }

@@ -1,0 +1,147 @@
+package dev.cloakgate.auth;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+import org.jboss.logging.Logger;
+
+/**
+ * Every tenant's {@link TenantAuth}, kept in step with the tenant files: one is set up per tenant file content
+ * (its digest), so a tenant file that changed gets new credentials on its next request, while {@link #install}
+ * lets whoever loads a file set them up ahead (reading files, fetching JWKS URLs) off the request path. A thread
+ * of its own refreshes token files and key sets.
+ */
+public final class AuthRegistry implements TenantAccess, AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(AuthRegistry.class);
+    /** How often token files and JWKS files are re-read, and JWKS URLs checked for being due. */
+    static final long REFRESH_SECONDS = 10;
+
+    /** What a tenant's credentials are set up from: its name, its file's digest and its {@code auth} block. */
+    public record Source(String tenant, String digest, AuthSettings settings) {
+    }
+
+    private record Installed(String digest, TenantAuth auth) {
+    }
+
+    private final Function<String, Optional<Source>> tenants;
+    private final ConcurrentHashMap<String, Installed> installed = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService thread;
+
+    /** @param tenants the current tenant of a name (its file may change while the gateway runs) */
+    public AuthRegistry(Function<String, Optional<Source>> tenants) {
+        this.tenants = tenants;
+        this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "cloakgate-auth");
+            t.setDaemon(true);
+            return t;
+        });
+        thread.scheduleWithFixedDelay(this::refreshAll, REFRESH_SECONDS, REFRESH_SECONDS, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Sets up (reading token and JWKS files, fetching JWKS URLs with their timeout) and installs a tenant's
+     * credentials, replacing those of an older file. Logs what the tenant accepts; a tenant that asks agents for
+     * no credential gets a warning, at every start.
+     */
+    public TenantAuth install(Source source) throws AuthSetupException {
+        TenantAuth auth = TenantAuth.create(source.tenant(), source.settings(), thread, true, System::nanoTime);
+        put(source, auth);
+        announce(auth);
+        return auth;
+    }
+
+    /** The credentials for this version of the tenant; set up now (without waiting for a URL) if not yet. */
+    public TenantAuth forTenant(Source source) {
+        Installed i = installed.get(source.tenant());
+        if (i != null && i.digest().equals(source.digest())) {
+            return i.auth();
+        }
+        synchronized (this) {
+            i = installed.get(source.tenant());
+            if (i != null && i.digest().equals(source.digest())) {
+                return i.auth();
+            }
+            TenantAuth auth;
+            try {
+                auth = TenantAuth.create(source.tenant(), source.settings(), thread, false, System::nanoTime);
+                // its URLs are fetched on the auth thread; its JWTs are refused until then
+                thread.execute(auth::refresh);
+            } catch (AuthSetupException e) {
+                // fail closed: a tenant whose credentials cannot be read admits nobody until its file is fixed
+                LOG.errorf("auth: tenant %s: %s: %s; every credential is refused", source.tenant(), e.path(), e.getMessage());
+                auth = refusingAll(source);
+            }
+            put(source, auth);
+            announce(auth);
+            return auth;
+        }
+    }
+
+    @Override
+    public Access check(String tenant, String authorization, Role role) {
+        Optional<Source> source = tenant == null ? Optional.empty() : tenants.apply(tenant);
+        return source.isEmpty() ? Access.Refused.unknownTenant() : check(source.get(), authorization, role);
+    }
+
+    /** As {@link #check(String, String, Role)}, for a caller that already holds the tenant's current source. */
+    public Access check(Source source, String authorization, Role role) {
+        TenantAuth auth = forTenant(source);
+        if (role == Role.AGENT && auth.open()) {
+            return new Access.Granted(Principal.anonymous(source.tenant()));
+        }
+        Authentication a = auth.authenticate(authorization);
+        if (a instanceof Authentication.Rejected r) {
+            return Access.Refused.unauthenticated(r.failure());
+        }
+        Principal p = ((Authentication.Authenticated) a).principal();
+        return p.has(role) ? new Access.Granted(p) : Access.Refused.forbidden(role);
+    }
+
+    private void put(Source source, TenantAuth auth) {
+        Installed old = installed.put(source.tenant(), new Installed(source.digest(), auth));
+        if (old != null && old.auth() != auth) {
+            old.auth().close();
+        }
+    }
+
+    private static void announce(TenantAuth auth) {
+        AuthSettings s = auth.settings();
+        if (s.open()) {
+            LOG.warnf("auth: tenant %s asks agents for no credential (\"auth\": {\"mode\": \"none\"}): anyone who reaches"
+                    + " this port can use its upstreams and their credentials", auth.tenant());
+        }
+        LOG.infof("auth: tenant %s: %d principal(s), %d JWT issuer(s)%s", auth.tenant(), s.principals().size(),
+                s.issuers().size(), auth.issuersWithoutKeys().isEmpty() ? ""
+                        : "; no keys yet for " + String.join(", ", auth.issuersWithoutKeys()) + " (their JWTs are refused until fetched)");
+    }
+
+    private static TenantAuth refusingAll(Source source) {
+        try {
+            return TenantAuth.create(source.tenant(), new AuthSettings(false, Map.of(), Map.of(), PrincipalLimits.NONE),
+                    Runnable::run, false, System::nanoTime);
+        } catch (AuthSetupException impossible) {
+            throw new IllegalStateException(impossible);
+        }
+    }
+
+    private void refreshAll() {
+        for (Installed i : installed.values()) {
+            try {
+                i.auth().refresh();
+            } catch (RuntimeException e) {
+                LOG.warnf("auth: tenant %s: refresh failed (%s)", i.auth().tenant(), e.getClass().getSimpleName());
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        thread.shutdownNow();
+        installed.values().forEach(i -> i.auth().close());
+    }
+}
