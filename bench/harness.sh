@@ -1,4 +1,4 @@
-# Sourced by the single-file harnesses (cloak.sh, policy.sh, ledger.sh), from the repository root:
+# Sourced by the single-file harnesses (cloak.sh, policy.sh, ledger.sh, sessions.sh), from the repository root:
 # `harness_compile SOURCE...` builds the gateway's classes, compiles the harness sources against them and sets CP
 # (harness classes, gateway classes, runtime dependencies); `harness_results NAME` prints a fresh results path;
 # `harness_base REV SOURCE...` does the same for the commit REV in a scratch worktree under target/bench-base and
@@ -39,3 +39,7 @@ harness_base() {
     BASE_CP="$dir/target/bench-classes:$dir/target/classes:$(cat "$dir/target/bench-classpath.txt")"
     BASE_SHA="$sha"
 }
+
+# For harnesses that start the packaged gateway (sessions.sh): a free local port, and waiting for one to open.
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+wait_port() { for _ in $(seq 1 300); do (echo > "/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.1; done; echo "port $1 never opened" >&2; exit 1; }

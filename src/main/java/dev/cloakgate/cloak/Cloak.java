@@ -1,7 +1,9 @@
 package dev.cloakgate.cloak;
 
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -84,11 +86,13 @@ public final class Cloak {
      * token whose value came from another upstream refuses the whole message (-32001, token_scope). A token
      * whose text {@code upstream} wrote itself, restored into a message to it when it is not an origin of the
      * value, refuses the whole message under any scope (-32001, token_planted): that is a model that rewrote an
-     * escaped shape back into a token, and the upstream would harvest another's value with it.
+     * escaped shape back into a token, and the upstream would harvest another's value with it. Refusals are
+     * recorded at once; what the message carries (values restored across upstreams, raw PII the model wrote) is
+     * returned, to be recorded once it was sent.
      */
-    public void toUpstream(String upstream, String tool, JsonNode params) {
+    public Restoration toUpstream(String upstream, String tool, JsonNode params) {
         if (params == null || !params.isContainerNode()) {
-            return;
+            return Restoration.NONE;
         }
         Restorer.Result r = t.restorer.restore(params, vault);
         for (Vault.Entry e : r.used()) {
@@ -106,34 +110,42 @@ public final class Cloak {
                         .with("upstream", upstream).with("category", e.category().name()).asException();
             }
         }
+        List<Runnable> onSent = new ArrayList<>();
         for (Vault.Entry e : r.used()) {
             if (e.origins().isEmpty() || e.origins().contains(upstream)) {
                 continue;
             }
             Set<String> from = new LinkedHashSet<>(e.origins());
-            boolean refuse = t.scope == TokenScope.UPSTREAM;
-            t.evidence.record(new Event.CrossUpstreamRestore(t.tenant, session, from, upstream, tool,
-                    e.category().name(), refuse));
-            t.metrics.counter("cloakgate.token.cross_upstream", "tenant", t.tenant, "outcome",
-                    refuse ? "refused" : "restored").increment();
-            if (refuse) {
+            if (t.scope == TokenScope.UPSTREAM) {
+                t.evidence.record(new Event.CrossUpstreamRestore(t.tenant, session, from, upstream, tool,
+                        e.category().name(), true));
+                t.metrics.counter("cloakgate.token.cross_upstream", "tenant", t.tenant, "outcome", "refused").increment();
                 throw RpcError.of(ErrorCodes.REFUSED, "token_scope", "a " + e.category() + " token from upstream '"
                         + String.join("', '", from) + "' may not be used in a call to upstream '" + upstream
                         + "' (token_scope is \"upstream\")").with("tool", tool == null ? "" : tool)
                         .with("upstream", upstream).with("category", e.category().name()).asException();
             }
-            LOG.infof("tenant %s session %s: a %s token from %s restored into a call to %s", t.tenant, logTag,
-                    e.category(), from, upstream);
+            onSent.add(() -> {
+                t.evidence.record(new Event.CrossUpstreamRestore(t.tenant, session, from, upstream, tool,
+                        e.category().name(), false));
+                t.metrics.counter("cloakgate.token.cross_upstream", "tenant", t.tenant, "outcome", "restored").increment();
+                LOG.infof("tenant %s session %s: a %s token from %s restored into a call to %s", t.tenant, logTag,
+                        e.category(), from, upstream);
+            });
         }
         if (!r.rawPii().isEmpty()) {
-            for (Map.Entry<Category, Integer> e : r.rawPii().entrySet()) {
-                t.metrics.counter("cloakgate.raw_pii", "tenant", t.tenant, "category", e.getKey().name())
-                        .increment(e.getValue());
-            }
-            LOG.infof("tenant %s session %s: the model wrote raw PII into a call to %s: %s (reported, not blocked)",
-                    t.tenant, logTag, upstream, names(r.rawPii()));
-            t.evidence.record(new Event.RawPiiWritten(t.tenant, session, upstream, tool, names(r.rawPii())));
+            Map<Category, Integer> raw = r.rawPii();
+            onSent.add(() -> {
+                for (Map.Entry<Category, Integer> e : raw.entrySet()) {
+                    t.metrics.counter("cloakgate.raw_pii", "tenant", t.tenant, "category", e.getKey().name())
+                            .increment(e.getValue());
+                }
+                LOG.infof("tenant %s session %s: the model wrote raw PII into a call to %s: %s (reported, not blocked)",
+                        t.tenant, logTag, upstream, names(raw));
+                t.evidence.record(new Event.RawPiiWritten(t.tenant, session, upstream, tool, names(raw)));
+            });
         }
+        return onSent.isEmpty() ? Restoration.NONE : new Restoration(onSent);
     }
 
     /** A string with its tokens replaced, recording nothing: to route a resource URI before the full pass. */

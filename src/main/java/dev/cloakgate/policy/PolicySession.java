@@ -199,6 +199,16 @@ public final class PolicySession {
         return d;
     }
 
+    /**
+     * A call to a name its upstream does not declare: refused before any control runs ({@code unknown_tool}, as
+     * without a policy), and recorded like a decision of the request stage.
+     */
+    public void unknownTool(String exposed, String upstream, String upstreamTool, JsonNode arguments) {
+        JsonNode args = arguments == null ? JsonNodeFactory.instance.objectNode() : arguments;
+        policy.traceOnly(new Subject(Stage.REQUEST, sessionId, upstream, exposed, upstreamTool, null, args, false),
+                digest, new Decision.Block("unknown_tool", java.util.List.of()));
+    }
+
     /** The response stage: {@code payload} is the result, or the error object when {@code error}. */
     public Decision response(String exposed, String upstream, String upstreamTool, JsonNode payload, boolean error) {
         Declared decl = exposed == null ? null : declared.get(exposed);

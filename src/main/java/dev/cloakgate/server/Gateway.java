@@ -192,7 +192,7 @@ public class Gateway {
         GatewaySettings settings = new GatewaySettings(version, up.initializeTimeout(), up.requestTimeout(),
                 up.connectTimeout(), se.idleTimeout(), up.idleTimeout(), up.backoffInitial(), up.backoffMax(),
                 se.bufferEvents(), se.bufferBytes(), clientCodec.limits(), upstreamCodec.limits(), se.maxSessions(),
-                se.maxQueuedBytes());
+                se.maxQueuedBytes(), se.maxSessionsPerTenant(), up.maxStdioChildrenPerTenant(), se.streamlessIdleTimeout());
         Links links = new Links(upstreamCodec, vertx, writers,
                 new HttpLink.Timeouts(up.connectTimeout(), up.requestTimeout()), se.maxSessions() + 1000, lanes);
         // issue 10, metrics: requests, starts and failures of every upstream, by a decorator on the links
@@ -200,8 +200,27 @@ public class Gateway {
         // each tenant's setup is installed by the assembly, at start and at each reload of its file
         sessions = new SessionRegistry(settings, upstreamCodec, upstreamMeters, timer, name -> null, name -> null,
                 name -> CallLog.NONE);
-        long sweep = Math.max(1000, Math.min(30_000, se.idleTimeout().toMillis() / 4));
+        // issue 10, upstream health: a gauge per tenant upstream, read from the plain-Java board (the assembly makes
+        // each configured upstream's entry when its tenant is loaded)
+        sessions.health().onNew(this::healthMetrics);
+        long sweep = Math.max(1000, Math.min(30_000, Math.min(se.idleTimeout().toMillis(),
+                se.streamlessIdleTimeout().toMillis()) / 4));
         timer.scheduleWithFixedDelay(this::sweep, sweep, sweep, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Issue 10: {@code cloakgate_upstream_up}. Starts, restarts and failures are counted where links are made
+     * ({@link UpstreamMeters}), with the phase a failure happened in.
+     */
+    private void healthMetrics(dev.cloakgate.upstream.UpstreamHealth h) {
+        io.micrometer.core.instrument.Gauge.builder("cloakgate.upstream.up", h,
+                dev.cloakgate.upstream.UpstreamHealth::upValue).tags("tenant", h.tenant(), "upstream", h.upstream())
+                .register(metrics);
+    }
+
+    /** Issue 10: an initialize refused at a limit, counted by tenant and the limit's code. */
+    public void sessionRefused(String tenant, String reason) {
+        metrics.counter("cloakgate.sessions.refused", "tenant", tenant, "reason", reason).increment();
     }
 
     private void sweep() {

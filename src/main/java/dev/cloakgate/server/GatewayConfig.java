@@ -157,12 +157,31 @@ public interface GatewayConfig {
 
         @WithDefault("256")
         int maxDepth();
+
+        /**
+         * Issue 10: stdio children one tenant's sessions may hold at once (a session holds one per stdio upstream
+         * for its lifetime; a shared upstream one per protocol version); a tenant file's
+         * {@code limits.max_stdio_children} overrides it. A new session beyond it gets 503.
+         */
+        @WithDefault("100")
+        int maxStdioChildrenPerTenant();
     }
 
     interface Session {
-        /** A session with no traffic and no open stream for this long is ended. */
+        /** A session whose client keeps a stream open, with no traffic for this long, is ended. */
         @WithDefault("30m")
         Duration idleTimeout();
+
+        /**
+         * Issue 10: a session with no open stream and no traffic for this long is ended (a client that went away
+         * without DELETE leaves no stream open), and gives back its stdio children.
+         */
+        @WithDefault("5m")
+        Duration streamlessIdleTimeout();
+
+        /** Issue 10: sessions one tenant may hold at once; a tenant file's {@code limits.max_sessions} overrides it. */
+        @WithDefault("1000")
+        int maxSessionsPerTenant();
 
         /** Events kept per session for replay after a reconnect ({@code Last-Event-ID}). */
         @WithDefault("512")

@@ -209,11 +209,6 @@ public class McpRoutes {
         inFlight(rc);
         // ---- end issue 10 ----
         var registry = gateway.sessions();
-        if (registry.full()) {
-            refuse(rc, 503, RpcError.of(ErrorCodes.INTERNAL_ERROR, "too_many_sessions",
-                    "the gateway is at its session limit; retry later"));
-            return;
-        }
         PrincipalMeter.Lease lease = gateway.meter().openSession(caller.principal());
         if (lease == null) {
             refusals.limited(tenant.name(), caller.principal().name(), "principal_session_limit");
@@ -223,13 +218,22 @@ public class McpRoutes {
                     + " end one (DELETE) or retry later"));
             return;
         }
-        GatewaySession session;
+        // issue 10, fairness: the gateway's ceiling and this tenant's caps on sessions and stdio children
+        dev.cloakgate.session.SessionRegistry.Admission admission;
         try {
-            session = registry.create(tenant, caller.principal());
+            admission = registry.admit(tenant, caller.principal(), m.path("params"));
         } catch (RuntimeException e) {
             lease.release();
             throw e;
         }
+        if (admission instanceof dev.cloakgate.session.SessionRegistry.Refused r) {
+            lease.release();
+            gateway.sessionRefused(tenant.name(), r.reason());
+            rc.response().putHeader("Retry-After", "30");
+            refuse(rc, 503, RpcError.of(ErrorCodes.INTERNAL_ERROR, r.reason(), r.message()));
+            return;
+        }
+        GatewaySession session = ((dev.cloakgate.session.SessionRegistry.Admitted) admission).session();
         session.whenClosed(lease::release);
         long t0 = System.nanoTime();
         session.initialize(m).whenComplete((response, t) -> {

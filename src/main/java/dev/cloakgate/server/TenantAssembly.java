@@ -121,7 +121,10 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
         }
         sessions.install(setup);
         // issue 10, metrics: each configured upstream's start and restart counters exist from its first load at 0
-        config.upstreams().keySet().forEach(u -> upstreamMeters.register(name, u));
+        config.upstreams().keySet().forEach(u -> {
+            upstreamMeters.register(name, u);
+            sessions.health().of(name, u); // its health (and cloakgate_upstream_up) from the first load on
+        });
         if (cloaking != null) {
             l.cloaking = cloaking;
         }
@@ -163,6 +166,14 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
                 .description("how long the oldest entry not covered by a signed checkpoint has waited (0: all covered)")
                 .tags("tenant", name).register(metrics);
         metrics.gauge("cloakgate.sessions.open", Tags.of("tenant", name), sessions, r -> r.open(name));
+        // issue 10, process economy: what the tenant holds against its limits
+        io.micrometer.core.instrument.Gauge.builder("cloakgate.tenant.sessions.held", sessions,
+                r -> r.held(name).sessions()).tags("tenant", name).register(metrics);
+        io.micrometer.core.instrument.Gauge.builder("cloakgate.tenant.stdio.children", sessions,
+                r -> r.held(name).stdioChildren()).tags("tenant", name).register(metrics);
+        for (String reason : List.of("too_many_sessions", "too_many_tenant_sessions", "too_many_stdio_children")) {
+            metrics.counter("cloakgate.sessions.refused", "tenant", name, "reason", reason);
+        }
         l = new Lasting(ledger, secret, new ForwardedCalls(name, secret, evidence));
         lasting.put(name, l);
         return l;

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.cloakgate.auth.Principal;
 import dev.cloakgate.cloak.Cloak;
+import dev.cloakgate.cloak.Restoration;
 import dev.cloakgate.cloak.Tokens;
 import dev.cloakgate.evidence.LogTag;
 import dev.cloakgate.policy.Decision;
@@ -131,12 +132,19 @@ public final class GatewaySession implements Upstream.Listener {
         return java.util.Collections.unmodifiableMap(upstreams);
     }
 
+    /** Since the last traffic, or the last time the client (re)opened a stream, whichever is later. */
     public long idleNanos() {
-        return System.nanoTime() - lastActivityNanos;
+        long now = System.nanoTime();
+        return Math.min(now - lastActivityNanos, now - streams.lastAttachNanos());
     }
 
     public synchronized boolean busy() {
         return !inflight.isEmpty() || streams.liveConnections() > 0;
+    }
+
+    /** A request of the client is being answered. */
+    public synchronized boolean hasInflight() {
+        return !inflight.isEmpty();
     }
 
     public boolean closed() {
@@ -219,15 +227,19 @@ public final class GatewaySession implements Upstream.Listener {
         }
         progress.release(e.progressToken());
         ObjectNode answer = Messages.withId(r, e.upstreamId());
+        Restoration restored = Restoration.NONE;
         if (cloak != null) {
             try {
                 // sampling and elicitation answers carry what the model wrote: tokens go back as values
-                cloak.toUpstream(e.upstream().name(), null, answer.has("result") ? answer.get("result") : answer.get("error"));
+                restored = cloak.toUpstream(e.upstream().name(), null, answer.has("result") ? answer.get("result")
+                        : answer.get("error"));
             } catch (RpcException refused) {
                 answer = refused.error().toResponse(e.upstreamId());
             }
         }
-        e.upstream().send(answer);
+        if (e.upstream().send(answer)) {
+            restored.sent();
+        }
     }
 
     /**
@@ -292,12 +304,27 @@ public final class GatewaySession implements Upstream.Listener {
         }
         ObjectNode upstreamParams = params.deepCopy();
         upstreamParams.put("name", route.name());
-        if (policy != null && "tool".equals(kind) && !policy.discovered(route.upstream())) {
-            // a call before (or without) a listing: judge the declarations first, so a tool withheld from a
-            // listing this session never saw is still refused, and arguments have a schema to meet
-            return lists.discoverTools().thenCompose(v -> forward(request, upstreams.get(route.upstream()), upstreamParams, stream));
+        Upstream target = upstreams.get(route.upstream());
+        if ("tool".equals(kind)) {
+            // a call before (or without) a listing lists first: a name the upstream does not declare is unknown,
+            // an upstream that cannot list is refused with its own failure, and with a policy a tool withheld from
+            // a listing this session never saw is still refused and arguments have a schema to meet
+            return lists.tools(target).thenCompose(known -> {
+                if (known.failure() != null) {
+                    return done(errorFor(request.get("id"), known.failure()));
+                }
+                if (known.names() != null && !known.names().contains(declaredName(route.name()))) {
+                    if (policy != null) {
+                        policy.unknownTool(declaredName(nameNode.textValue()), route.upstream(), declaredName(route.name()),
+                                params.get("arguments"));
+                    }
+                    return done(RpcError.of(ErrorCodes.INVALID_PARAMS, "unknown_tool", "unknown tool \""
+                            + nameNode.textValue() + "\"").toResponse(request.get("id")));
+                }
+                return forward(request, target, upstreamParams, stream);
+            });
         }
-        return forward(request, upstreams.get(route.upstream()), upstreamParams, stream);
+        return forward(request, target, upstreamParams, stream);
     }
 
     private CompletableFuture<ObjectNode> byUri(ObjectNode request, ClientStream stream) {
@@ -439,9 +466,10 @@ public final class GatewaySession implements Upstream.Listener {
         JsonNode clientId = request.get("id");
         String method = Messages.method(request);
         JsonNode clientToken = Messages.progressToken(request);
+        Restoration restored = Restoration.NONE;
         if (cloak != null) {
             try {
-                cloak.toUpstream(upstream.name(), Messages.params(request).path("name").asText(null), params);
+                restored = cloak.toUpstream(upstream.name(), Messages.params(request).path("name").asText(null), params);
             } catch (RpcException refused) {
                 return done(refused.error().toResponse(clientId));
             }
@@ -455,8 +483,6 @@ public final class GatewaySession implements Upstream.Listener {
             } else if (!(d instanceof Decision.Allow)) {
                 return done(Refusals.of(d, exposed).toResponse(clientId));
             }
-        } else if ("tools/call".equals(method)) {
-            calls.forwarded(id, upstream.name(), exposed, params.get("arguments"));
         }
         ClientCall cc = new ClientCall(clientId, method, upstream, stream, clientToken);
         synchronized (this) {
@@ -483,6 +509,16 @@ public final class GatewaySession implements Upstream.Listener {
             }
         });
         cc.call = call;
+        // evidence of what the call carries, only once it went out: a refusal above or a link that never took it
+        // (down, at its limit) disclosed nothing
+        Restoration carried = restored;
+        boolean unchecked = policy == null && "tools/call".equals(method);
+        call.sent().thenRun(() -> {
+            carried.sent();
+            if (unchecked) {
+                calls.forwarded(id, upstream.name(), exposed, params.get("arguments"));
+            }
+        });
         return call.response().handle((response, err) -> {
             synchronized (this) {
                 inflight.remove(clientId);
@@ -693,9 +729,9 @@ public final class GatewaySession implements Upstream.Listener {
                 }
             }
             case "notifications/tools/list_changed" -> {
+                lists.toolsChanged(from.name());
                 if (policy != null) {
                     // a changed list may be a rug pull: judge (and pin-check) the new declarations now
-                    policy.invalidate(from.name());
                     lists.discoverTools();
                 }
                 toAgent(from, method, m);

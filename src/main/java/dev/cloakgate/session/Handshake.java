@@ -44,7 +44,7 @@ final class Handshake {
     CompletableFuture<ObjectNode> run(ObjectNode clientParams) {
         ObjectNode params = clientParams.deepCopy();
         String requested = params.path("protocolVersion").asText(null);
-        String offer = ProtocolVersions.supported(requested) ? requested : ProtocolVersions.LATEST;
+        String offer = ProtocolVersions.offer(requested);
         params.put("protocolVersion", offer);
 
         List<CompletableFuture<Outcome>> attempts = new ArrayList<>();

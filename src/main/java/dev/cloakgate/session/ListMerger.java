@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 import org.jboss.logging.Logger;
@@ -19,6 +20,7 @@ import dev.cloakgate.jsonrpc.ErrorCodes;
 import dev.cloakgate.jsonrpc.Messages;
 import dev.cloakgate.jsonrpc.RpcError;
 import dev.cloakgate.upstream.Upstream;
+import dev.cloakgate.upstream.UpstreamException;
 
 /**
  * List methods over several upstreams: fan out, prefix names, index resources, merge in the tenant's upstream
@@ -58,6 +60,7 @@ final class ListMerger {
     private final CursorTable cursors;
     private final Cloak cloak;
     private final PolicySession policy;
+    private final ToolIndex toolIndex = new ToolIndex();
     /** Which exposed tool names the session's principal may see (issue 10); the others are left out of tools/list. */
     private final java.util.function.Predicate<String> visibleTool;
 
@@ -120,11 +123,11 @@ final class ListMerger {
             calls.put(name, upstreams.get(name).call(kind.method, p, null).response());
         });
         return CompletableFuture.allOf(calls.values().toArray(CompletableFuture[]::new))
-                .handle((v, t) -> merge(clientId, kind, calls, single));
+                .handle((v, t) -> merge(clientId, kind, calls, single, targets));
     }
 
     private ObjectNode merge(JsonNode clientId, Kind kind, Map<String, CompletableFuture<ObjectNode>> calls,
-            boolean single) {
+            boolean single, Map<String, String> sentCursors) {
         ObjectNode merged = null;
         ArrayNode items = F.arrayNode();
         Map<String, String> next = new LinkedHashMap<>();
@@ -156,6 +159,10 @@ final class ListMerger {
                 continue;
             }
             JsonNode result = response.path("result");
+            if (kind == Kind.TOOLS && sentCursors.get(name) == null && !result.has("nextCursor")) {
+                // a first page that is the last: every name the upstream declares, before any is withheld
+                toolIndex.listed(name, namesOf(result.path("tools")));
+            }
             if (kind == Kind.TOOLS && policy != null && result instanceof ObjectNode ro) {
                 ObjectNode judged = ro.deepCopy();
                 judged.set("tools", policy.relay(name, ro.path("tools"), raw -> names.expose(name, raw)));
@@ -281,37 +288,86 @@ final class ListMerger {
     }
 
     /**
-     * Lists the tools of every tool-capable upstream not yet discovered in this session (a bounded number of
-     * pages) and puts them through discovery, without relaying anything: what a call needs when the session
-     * never listed, or when an upstream said its list changed.
+     * What a call to a tool of {@code target} needs first: the names it declared (listing it, and every other
+     * upstream not yet listed, when this session has no complete listing of it), or the failure that kept it from
+     * saying.
      */
-    CompletableFuture<Void> discoverTools() {
-        Map<String, CompletableFuture<List<JsonNode>>> pages = new LinkedHashMap<>();
+    CompletableFuture<ToolIndex.Lookup> tools(Upstream target) {
+        Set<String> known = toolIndex.names(target.name());
+        if (known != null) {
+            return CompletableFuture.completedFuture(new ToolIndex.Lookup(known, null));
+        }
+        if (!offers(target, Kind.TOOLS)) {
+            // its handshake declared no tools
+            return CompletableFuture.completedFuture(new ToolIndex.Lookup(Set.of(), null));
+        }
+        return discoverTools().thenApply(failures -> {
+            Set<String> names = toolIndex.names(target.name());
+            return names != null ? new ToolIndex.Lookup(names, null)
+                    : new ToolIndex.Lookup(null, failures.get(target.name()));
+        });
+    }
+
+    /** The upstream said its tool list changed: the next call lists it again. */
+    void toolsChanged(String upstream) {
+        toolIndex.forget(upstream);
+        if (policy != null) {
+            policy.invalidate(upstream);
+        }
+    }
+
+    /**
+     * Lists the tools of every tool-capable upstream not yet completely listed in this session (a bounded number
+     * of pages) and, with a policy, puts them through discovery, without relaying anything: what a call needs when
+     * the session never listed, or when an upstream said its list changed. Completes with the failures of the
+     * upstreams that could not be listed.
+     */
+    CompletableFuture<Map<String, UpstreamException>> discoverTools() {
+        Map<String, CompletableFuture<Pages>> pages = new LinkedHashMap<>();
         for (Upstream u : upstreams.values()) {
-            if (offers(u, Kind.TOOLS) && !policy.discovered(u.name())) {
+            if (offers(u, Kind.TOOLS) && toolIndex.names(u.name()) == null) {
                 pages.put(u.name(), toolPages(u, null, INDEX_PAGES, new ArrayList<>()));
             }
         }
         return CompletableFuture.allOf(pages.values().toArray(CompletableFuture[]::new)).handle((v, t) -> {
             Map<String, ArrayNode> tools = new LinkedHashMap<>();
+            Map<String, UpstreamException> failures = new LinkedHashMap<>();
             pages.forEach((name, f) -> {
-                if (!f.isCompletedExceptionally()) {
-                    ArrayNode all = F.arrayNode();
-                    f.join().forEach(all::add);
-                    tools.put(name, all);
+                if (f.isCompletedExceptionally()) {
+                    Throwable x = f.handle((r, e) -> e).join();
+                    while (x instanceof java.util.concurrent.CompletionException && x.getCause() != null) {
+                        x = x.getCause();
+                    }
+                    if (x instanceof UpstreamException u) {
+                        failures.put(name, u);
+                    }
+                    return;
+                }
+                Pages p = f.join();
+                ArrayNode all = F.arrayNode();
+                p.tools().forEach(all::add);
+                tools.put(name, all);
+                if (p.complete()) {
+                    toolIndex.listed(name, namesOf(all));
                 }
             });
-            tools.forEach(policy::observe);
-            tools.forEach((name, all) -> policy.relay(name, all, raw -> names.expose(name, raw)));
+            if (policy != null) {
+                tools.forEach(policy::observe);
+                tools.forEach((name, all) -> policy.relay(name, all, raw -> names.expose(name, raw)));
+            }
             if (cloak != null) {
                 // never shown, but a client may call with a default it listed earlier: remember what was declared
                 tools.forEach((name, all) -> cloak.declared(name, all.deepCopy()));
             }
-            return null;
+            return failures;
         });
     }
 
-    private CompletableFuture<List<JsonNode>> toolPages(Upstream u, String cursor, int pagesLeft, List<JsonNode> acc) {
+    /** Pages of one upstream's tools; complete when the last page was reached and none was an error. */
+    private record Pages(List<JsonNode> tools, boolean complete) {
+    }
+
+    private CompletableFuture<Pages> toolPages(Upstream u, String cursor, int pagesLeft, List<JsonNode> acc) {
         ObjectNode p = F.objectNode();
         if (cursor != null) {
             p.put("cursor", cursor);
@@ -319,11 +375,22 @@ final class ListMerger {
         return u.call(Kind.TOOLS.method, p, null).response().thenCompose(r -> {
             JsonNode result = r.path("result");
             result.path("tools").forEach(acc::add);
-            if (pagesLeft > 1 && result.path("nextCursor").isTextual()) {
+            boolean more = result.path("nextCursor").isTextual();
+            if (pagesLeft > 1 && more) {
                 return toolPages(u, result.path("nextCursor").textValue(), pagesLeft - 1, acc);
             }
-            return CompletableFuture.completedFuture(acc);
+            return CompletableFuture.completedFuture(new Pages(acc, !more && !r.has("error")));
         });
+    }
+
+    private static Set<String> namesOf(JsonNode tools) {
+        Set<String> out = new java.util.HashSet<>();
+        for (JsonNode t : tools) {
+            if (t.path("name").isTextual()) {
+                out.add(t.path("name").textValue());
+            }
+        }
+        return out;
     }
 
     /** Lists resources and templates of every resource-capable upstream (a bounded number of pages). */

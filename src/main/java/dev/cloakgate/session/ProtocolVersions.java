@@ -15,4 +15,9 @@ public final class ProtocolVersions {
     public static boolean supported(String version) {
         return version != null && SUPPORTED.contains(version);
     }
+
+    /** The version the gateway offers upstreams for a client that asked for {@code requested}. */
+    public static String offer(String requested) {
+        return supported(requested) ? requested : LATEST;
+    }
 }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 import org.jboss.logging.Logger;
 
@@ -20,6 +21,10 @@ import dev.cloakgate.policy.Policy;
 import dev.cloakgate.tenant.TenantConfig;
 import dev.cloakgate.tenant.UpstreamConfig;
 import dev.cloakgate.upstream.Backoff;
+import dev.cloakgate.upstream.HealthBoard;
+import dev.cloakgate.upstream.SharedChild;
+import dev.cloakgate.upstream.SharedChildren;
+import dev.cloakgate.upstream.UpstreamHealth;
 import dev.cloakgate.upstream.LinkFactory;
 import dev.cloakgate.upstream.MessageLimit;
 import dev.cloakgate.upstream.Upstream;
@@ -45,6 +50,11 @@ public final class SessionRegistry {
     /** Sessions created and not yet registered (their handshake runs): closed with the others at shutdown. */
     private final Set<GatewaySession> starting = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
+    /** Issue 10: every tenant's upstreams as operators see them (tenant status, metrics). */
+    private final HealthBoard health = new HealthBoard();
+    /** Issue 10: per-tenant fairness (sessions, stdio children) and the shared stdio children. */
+    private final SharedChildren shared = new SharedChildren();
+    private final TenantQuotas quotas;
 
     /**
      * @param cloaking each tenant's cloaking by name, or null for a tenant that does not sanitize
@@ -60,6 +70,7 @@ public final class SessionRegistry {
         this.timer = timer;
         this.cloaking = cloaking;
         this.policies = policies;
+        this.quotas = new TenantQuotas(settings, shared, this::sharedChild);
     }
 
     public SessionRegistry(GatewaySettings settings, JsonCodec codec, LinkFactory links, ScheduledExecutorService timer,
@@ -72,27 +83,90 @@ public final class SessionRegistry {
         setups.put(setup.config().name(), setup);
     }
 
+    // ---- issue 10, per-tenant fairness: admission under the gateway's and the tenant's limits ----
+
+    /** What an initialize gets: a session (not yet findable), or the stable code of the limit it met. */
+    public sealed interface Admission permits Admitted, Refused {
+    }
+
+    /** Admitted: {@link #register} the session once its handshake succeeded; closing it gives back what it holds. */
+    public record Admitted(GatewaySession session) implements Admission {
+    }
+
+    /** Refused (503): {@code too_many_sessions}, {@code too_many_tenant_sessions} or {@code too_many_stdio_children}. */
+    public record Refused(String reason, String message) implements Admission {
+    }
+
+    /**
+     * A new session for a client whose initialize carried {@code initializeParams}, if the gateway's and the
+     * tenant's limits allow it; counted from now, its handshake included.
+     */
+    public Admission admit(TenantConfig tenant, Principal principal,
+            com.fasterxml.jackson.databind.JsonNode initializeParams) {
+        String version = ProtocolVersions.offer(initializeParams.path("protocolVersion").asText(null));
+        TenantQuotas.Admission a = quotas.admit(tenant, version);
+        if (a instanceof TenantQuotas.Refused r) {
+            LOG.debugf("tenant %s: initialize refused (%s)", tenant.name(), r.reason());
+            return new Refused(r.reason(), r.message());
+        }
+        TenantQuotas.Granted granted = (TenantQuotas.Granted) a;
+        try {
+            GatewaySession s = build(tenant, principal, granted);
+            s.whenClosed(granted::release);
+            return new Admitted(s);
+        } catch (RuntimeException e) {
+            granted.release();
+            throw e;
+        }
+    }
+
     /** A new session of a tenant that asks for no credential (anyone is the anonymous agent). */
     public GatewaySession create(TenantConfig tenant) {
         return create(tenant, Principal.anonymous(tenant.name()));
     }
 
     /**
-     * A new session opened by {@code principal}, not yet findable: {@link #register} it once its handshake
-     * succeeded. It is made of the tenant's newest installed setup (so of a configuration at least as new as
-     * {@code tenant}), or, when none was installed, of {@code tenant} and this registry's per-name lookups; it stays
-     * bound to {@code principal} whatever later versions of the tenant file say.
+     * A new session opened by {@code principal} under the limits (refused with an exception), not yet findable:
+     * {@link #register} it once its handshake succeeded.
      */
     public GatewaySession create(TenantConfig tenant, Principal principal) {
-        TenantSetup setup = setups.get(tenant.name());
-        if (setup == null) {
-            setup = new TenantSetup(tenant, tenant.sanitize() ? cloaking.apply(tenant.name()) : null,
-                    tenant.policy() != null ? policies.apply(tenant.name()) : null, calls.apply(tenant.name()));
+        Admission a = admit(tenant, principal, com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode());
+        if (a instanceof Refused r) {
+            throw new IllegalStateException(r.reason() + ": " + r.message());
         }
-        return create(setup, principal);
+        return ((Admitted) a).session();
     }
 
-    private GatewaySession create(TenantSetup setup, Principal principal) {
+    /** What a tenant holds of the gateway: sessions (open or opening) and the stdio children they hold. */
+    public record Held(int sessions, int stdioChildren) {
+    }
+
+    /** What the tenant holds now, for metrics, status and tests. */
+    public Held held(String tenant) {
+        return quotas.held(tenant);
+    }
+
+    /** A tenant's shared child for one protocol version; it reports to the tenant's upstream health once for all. */
+    private SharedChild sharedChild(TenantConfig tenant, UpstreamConfig.Stdio cfg, String version) {
+        return new SharedChild(cfg, tenant.name() + "/" + cfg.name() + " (shared, " + version + ")", links,
+                messageLimit(tenant), version, settings.version(), settings.initializeTimeout(),
+                new Backoff(settings.backoffInitial(), settings.backoffMax(), System::nanoTime),
+                health.of(tenant.name(), cfg.name()));
+    }
+
+    // ---- end of issue 10, admission ----
+
+    /**
+     * The session itself, made of the tenant's newest installed setup (so of a configuration at least as new as
+     * {@code admitted}), or, when none was installed, of {@code admitted} and this registry's per-name lookups; it
+     * stays bound to {@code principal} whatever later versions of the tenant file say.
+     */
+    private GatewaySession build(TenantConfig admitted, Principal principal, TenantQuotas.Granted granted) {
+        TenantSetup setup = setups.get(admitted.name());
+        if (setup == null) {
+            setup = new TenantSetup(admitted, admitted.sanitize() ? cloaking.apply(admitted.name()) : null,
+                    admitted.policy() != null ? policies.apply(admitted.name()) : null, calls.apply(admitted.name()));
+        }
         TenantConfig tenant = setup.config();
         byte[] b = new byte[16];
         random.nextBytes(b);
@@ -103,9 +177,15 @@ public final class SessionRegistry {
         Policy p = tenant.policy() != null ? setup.policy() : null;
         GatewaySession session = new GatewaySession(id, tenant, settings.version(), codec,
                 new SessionStreams(settings.eventBufferEvents(), settings.eventBufferBytes(), settings.maxQueuedBytes()),
-                (UpstreamConfig cfg, String label, Upstream.Listener listener) -> new Upstream(cfg, label, links,
-                        listener, timer, limits,
-                        new Backoff(settings.backoffInitial(), settings.backoffMax(), System::nanoTime)),
+                (UpstreamConfig cfg, String label, Upstream.Listener listener) -> {
+                    SharedChildren.Lease lease = granted.leases().get(cfg.name());
+                    // a view of a shared child links to it; the child reports its health, once for every session
+                    LinkFactory factory = lease == null ? links : (x, l, limit, inbound) -> lease.child().view(inbound);
+                    UpstreamHealth h = lease == null ? health.of(tenant.name(), cfg.name())
+                            : new UpstreamHealth(tenant.name(), cfg.name(), java.time.Clock.systemUTC());
+                    return new Upstream(cfg, label, factory, listener, timer, limits,
+                            new Backoff(settings.backoffInitial(), settings.backoffMax(), System::nanoTime), h);
+                },
                 c == null ? null : c.session(id), p == null ? null : p.session(id),
                 p == null ? setup.calls() : CallLog.NONE, principal);
         starting.add(session);
@@ -146,6 +226,11 @@ public final class SessionRegistry {
         return sessions.size() >= settings.maxSessions();
     }
 
+    /** The health of every tenant's upstreams, for tenant status and metrics. */
+    public HealthBoard health() {
+        return health;
+    }
+
     /**
      * Makes a session findable by its id once its handshake succeeded; false (and the session is closed) when
      * the registry closed meanwhile: the gateway is shutting down.
@@ -178,21 +263,31 @@ public final class SessionRegistry {
         return sessions.size();
     }
 
-    /** Expires idle sessions and ends idle stdio children (run periodically). */
+    /**
+     * Expires idle sessions and ends idle stdio children (run periodically). A session whose client keeps a stream
+     * open is ended after {@code idle-timeout} without traffic; one with no open stream (a client that went away
+     * without DELETE leaves none) after the shorter {@code streamless-idle-timeout}, giving back its children.
+     */
     public void sweep() {
         starting.removeIf(GatewaySession::closed); // handshakes that failed
 
         long sessionIdle = settings.sessionIdleTimeout().toNanos();
+        // never longer than the timeout of a session that keeps a stream open
+        long streamlessIdle = Math.min(sessionIdle, settings.streamlessIdleTimeout().toNanos());
         long upstreamIdle = settings.upstreamIdleTimeout().toNanos();
         for (GatewaySession s : List.copyOf(sessions.values())) {
-            if (!s.busy() && s.idleNanos() > sessionIdle) {
-                LOG.debugf("session %s expired after %d s idle", LogTag.of(s.id()), settings.sessionIdleTimeout().toSeconds());
+            boolean streaming = s.streams().liveConnections() > 0;
+            if (!s.hasInflight() && s.idleNanos() > (streaming ? sessionIdle : streamlessIdle)) {
+                LOG.debugf("session %s expired after %d s idle%s", LogTag.of(s.id()),
+                        TimeUnit.NANOSECONDS.toSeconds(streaming ? sessionIdle : streamlessIdle),
+                        streaming ? "" : " with no open stream");
                 remove(s.id());
                 continue;
             }
             for (Upstream u : s.upstreams().values()) {
-                if (u.config() instanceof UpstreamConfig.Stdio && u.connected() && u.idleNanos() > upstreamIdle
-                        && !s.busy()) {
+                // a shared child is not this session's to end
+                if (u.config() instanceof UpstreamConfig.Stdio st && !st.shared() && u.connected()
+                        && u.idleNanos() > upstreamIdle && !s.busy()) {
                     LOG.debugf("session %s: ending idle upstream %s", LogTag.of(s.id()), u.name());
                     u.release();
                 }

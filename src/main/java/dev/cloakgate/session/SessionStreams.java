@@ -50,6 +50,8 @@ public final class SessionStreams {
     private final java.util.Map<Integer, Stream> streams = new java.util.HashMap<>();
     private final Stream standalone = new Stream(0);
     private long bufferedBytes;
+    /** When a client last (re)opened a stream: a reconnect is activity too. */
+    private volatile long lastAttachNanos = System.nanoTime();
     private long seq;
     private int nextStream = 1;
 
@@ -127,6 +129,7 @@ public final class SessionStreams {
      * resumed stream had already finished (the caller ends the response after the replay).
      */
     public synchronized Stream attach(String lastEventId, Sink sink) {
+        lastAttachNanos = System.nanoTime();
         int number = 0;
         long after = standalone.delivered;
         Stream target = standalone;
@@ -182,6 +185,10 @@ public final class SessionStreams {
             }
         }
         return false;
+    }
+
+    public long lastAttachNanos() {
+        return lastAttachNanos;
     }
 
     /** True when the standalone stream has a live connection. */

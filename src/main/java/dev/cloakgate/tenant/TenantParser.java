@@ -31,7 +31,9 @@ public final class TenantParser {
     public static final Pattern UPSTREAM_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9-]{0,31}");
 
     private static final Set<String> TOP_KEYS = Set.of("upstreams", "namespace", "sanitize", "detection", "token_scope", "policy",
-            "vault_max_entries", "auth");
+            "vault_max_entries", "auth", "limits");
+    /** Issue 10, per-tenant fairness. */
+    private static final Set<String> LIMITS_KEYS = Set.of("max_sessions", "max_stdio_children");
     private static final Set<String> DETECTION_KEYS = Set.of("detect_emails", "detect_phone_numbers",
             "detect_credit_cards", "detect_ibans", "detect_us_ssns", "detect_ip_addresses", "detect_secrets",
             "ner_entity_types", "person_model", "ner_models", "phone_regions", "key_hints");
@@ -42,9 +44,10 @@ public final class TenantParser {
             "path_roots", "path_base", "egress_allowlist", "budget", "disable");
     private static final Set<String> BUDGET_KEYS = Set.of("session_calls", "tool_calls", "tenant_calls_per_minute",
             "output_bytes", "breaker_errors", "breaker_seconds");
-    private static final Set<String> STDIO_KEYS = Set.of("command", "args", "env", "cwd");
-    private static final Set<String> HTTP_KEYS = Set.of("url", "headers");
-    private static final Set<String> UPSTREAM_KEYS = Set.of("command", "args", "env", "cwd", "url", "headers");
+    private static final Set<String> STDIO_KEYS = Set.of("command", "args", "env", "cwd", "shared");
+    private static final Set<String> HTTP_KEYS = Set.of("url", "headers", "transport");
+    private static final Set<String> UPSTREAM_KEYS = Set.of("command", "args", "env", "cwd", "shared", "url", "headers",
+            "transport");
     /** Headers the gateway owns toward an HTTP upstream (transport and MCP session); a tenant may not set them. */
     private static final Set<String> RESERVED_HEADERS = Set.of("host", "connection", "content-length", "expect",
             "upgrade", "content-type", "accept", "mcp-session-id", "mcp-protocol-version", "last-event-id",
@@ -124,8 +127,20 @@ public final class TenantParser {
         Set<String> upstreamNames = ups != null && ups.isObject() ? names(ups) : Set.of();
         PolicySettings policy = root.has("policy") ? c.part(() -> policy(c, root.get("policy"), upstreamNames), null) : null;
         AuthSettings auth = c.part(() -> new AuthBlockParser(c, workingDir).parse(root.get("auth"), ns, upstreamNames), null);
+        TenantLimits limits = root.has("limits") ? c.part(() -> limits(c, root.get("limits")), TenantLimits.defaults())
+                : TenantLimits.defaults();
         c.done();
-        return new TenantConfig(tenant, upstreams, ns, sha256(bytes), sanitize, detection, scope, vault, policy, auth);
+        return new TenantConfig(tenant, upstreams, ns, sha256(bytes), sanitize, detection, scope, vault, policy, auth,
+                limits);
+    }
+
+    /** Issue 10: what the tenant may hold of the gateway; an absent key takes the gateway-wide default. */
+    private TenantLimits limits(Ctx c, JsonNode node) throws TenantConfigException {
+        String p = "$.limits";
+        c.object(node, p);
+        c.onlyKeys(node, p, LIMITS_KEYS);
+        return new TenantLimits(c.optionalPositiveInt(node.get("max_sessions"), p + ".max_sessions"),
+                c.optionalPositiveInt(node.get("max_stdio_children"), p + ".max_stdio_children"));
     }
 
     private static Set<String> names(JsonNode object) {
@@ -375,7 +390,9 @@ public final class TenantParser {
             Map<String, String> envVars = c.part(() -> c.stringMap(node.get("env"), path + ".env"), Map.of());
             Path cwd = !node.has("cwd") ? null : c.part(() -> workingDir.resolve(c.expand(c.string(node.get("cwd"),
                     path + ".cwd"), path + ".cwd")).normalize(), null);
-            return c.count() > before ? null : new UpstreamConfig.Stdio(name, command, args, envVars, cwd);
+            // issue 10: one child for every session of the tenant, for a server the operator declares stateless
+            boolean shared = c.part(() -> c.bool(node.get("shared"), path + ".shared", false), false);
+            return c.count() > before ? null : new UpstreamConfig.Stdio(name, command, args, envVars, cwd, shared);
         }
         c.onlyKeys(node, path, HTTP_KEYS);
         URI uri = c.part(() -> {
@@ -397,7 +414,15 @@ public final class TenantParser {
                 c.report(path + ".headers." + h, "header is set by the gateway itself or is not a valid header name");
             }
         }
-        return c.count() > before ? null : new UpstreamConfig.Http(name, uri, headers);
+        // issue 10, legacy HTTP+SSE upstreams: streamable HTTP unless the file says otherwise
+        UpstreamConfig.HttpTransport transport = !node.has("transport") ? UpstreamConfig.HttpTransport.STREAMABLE_HTTP
+                : c.part(() -> switch (c.string(node.get("transport"), path + ".transport")) {
+                    case "streamable-http" -> UpstreamConfig.HttpTransport.STREAMABLE_HTTP;
+                    case "sse" -> UpstreamConfig.HttpTransport.SSE;
+                    default -> throw new TenantConfigException(c.file, path + ".transport",
+                            "must be \"streamable-http\" (the default) or \"sse\" (the HTTP+SSE transport of 2024-11-05)");
+                }, null);
+        return c.count() > before ? null : new UpstreamConfig.Http(name, uri, headers, transport);
     }
 
     /** Hex SHA-256 of a tenant file's bytes: its digest in the status, the ledger and the log. */
@@ -490,6 +515,10 @@ public final class TenantParser {
                 throw new TenantConfigException(file, path, "must be a positive integer");
             }
             return n.asInt();
+        }
+
+        java.util.OptionalInt optionalPositiveInt(JsonNode n, String path) throws TenantConfigException {
+            return n == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(positiveInt(n, path, 0));
         }
 
         boolean bool(JsonNode n, String path, boolean fallback) throws TenantConfigException {

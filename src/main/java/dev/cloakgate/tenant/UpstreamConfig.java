@@ -10,19 +10,42 @@ public sealed interface UpstreamConfig {
 
     String name();
 
-    /** A server spawned as a child process, speaking newline-delimited JSON-RPC on stdin/stdout. */
-    record Stdio(String name, String command, List<String> args, Map<String, String> env, Path cwd)
+    /**
+     * A server spawned as a child process, speaking newline-delimited JSON-RPC on stdin/stdout.
+     *
+     * @param shared the operator declares the server stateless: one child serves every session of the tenant
+     *        (per protocol version) instead of one child per session
+     */
+    record Stdio(String name, String command, List<String> args, Map<String, String> env, Path cwd, boolean shared)
             implements UpstreamConfig {
         public Stdio {
             args = List.copyOf(args);
             env = Map.copyOf(env);
         }
+
+        /** A server spawned once per session. */
+        public Stdio(String name, String command, List<String> args, Map<String, String> env, Path cwd) {
+            this(name, command, args, env, cwd, false);
+        }
     }
 
-    /** A server reached over MCP streamable HTTP. */
-    record Http(String name, URI url, Map<String, String> headers) implements UpstreamConfig {
+    /** How an HTTP upstream speaks MCP. */
+    enum HttpTransport {
+        /** Streamable HTTP (2025-03-26 and later): POST per message, an optional GET stream. */
+        STREAMABLE_HTTP,
+        /** The HTTP+SSE transport of 2024-11-05: a GET event stream names an endpoint that messages are POSTed to. */
+        SSE
+    }
+
+    /** A server reached over HTTP, by default MCP streamable HTTP. */
+    record Http(String name, URI url, Map<String, String> headers, HttpTransport transport) implements UpstreamConfig {
         public Http {
             headers = Map.copyOf(headers);
+        }
+
+        /** A streamable-HTTP server. */
+        public Http(String name, URI url, Map<String, String> headers) {
+            this(name, url, headers, HttpTransport.STREAMABLE_HTTP);
         }
     }
 }

@@ -1,9 +1,7 @@
 package dev.cloakgate.upstream;
 
-import java.net.ConnectException;
 import java.time.Duration;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -33,7 +31,7 @@ import io.vertx.core.http.RequestOptions;
  * is parsed and passed on (judged, cloaked) on a {@link MessageLanes} worker, in order per response stream, and a
  * message over the limit is skipped as it arrives, never buffered.
  */
-public final class HttpLink implements UpstreamLink {
+public final class HttpLink extends PostingLink {
     private static final Logger LOG = Logger.getLogger(HttpLink.class);
     private static final int RESUME_ATTEMPTS = 3;
 
@@ -49,20 +47,12 @@ public final class HttpLink implements UpstreamLink {
     private final Inbound inbound;
     private final Timeouts timeouts;
     private final MessageLanes lanes;
-    private final PendingTable pending = new PendingTable();
     private final Oversized oversized;
-    private final CompletableFuture<UpstreamException> closed = new CompletableFuture<>();
+    private final HttpBasics basics;
     private final Set<HttpClientResponse> open = ConcurrentHashMap.newKeySet();
     private volatile String sessionId;
     private volatile String protocolVersion;
     private volatile String getStreamLastEventId;
-    /**
-     * Each POST is its own exchange and the upstream may process them in any order; notifications and responses
-     * are therefore chained, and a request waits for the ones sent before it (initialized must reach the server
-     * before the first call, a cancellation before a retry).
-     */
-    private CompletableFuture<Void> ordered = CompletableFuture.completedFuture(null);
-
     public HttpLink(UpstreamConfig.Http config, String label, HttpClient client, Vertx vertx, JsonCodec codec,
             Inbound inbound, Timeouts timeouts, MessageLimit limit, MessageLanes lanes) {
         this.config = config;
@@ -74,6 +64,7 @@ public final class HttpLink implements UpstreamLink {
         this.timeouts = timeouts;
         this.lanes = lanes;
         this.oversized = new Oversized(config.name(), label, limit, pending, this::send);
+        this.basics = new HttpBasics(config, timeouts, oversized);
     }
 
     @Override
@@ -82,44 +73,14 @@ public final class HttpLink implements UpstreamLink {
     }
 
     @Override
-    public Pending request(String method, JsonNode params, RequestObserver related) {
-        PendingTable.Entry e = pending.open(related);
-        if (closed.isDone()) {
-            e.response().completeExceptionally(closed.join());
-        } else {
-            ObjectNode message = Messages.request(LongNode.valueOf(e.id()), method, params);
-            CompletableFuture<Void> before;
-            synchronized (this) {
-                before = ordered;
-            }
-            if (before.isDone()) {
-                post(message, e);
-            } else {
-                before.whenComplete((v, t) -> post(message, e));
-            }
-        }
-        return new Pending(e.id(), e.response());
-    }
-
-    @Override
-    public void send(ObjectNode message) {
-        if (closed.isDone()) {
-            return;
-        }
-        synchronized (this) {
-            ordered = ordered.handle((v, t) -> null).thenCompose(v -> post(message, null));
-        }
+    RequestObserver observer(RequestObserver related) {
+        return related;
     }
 
     @Override
     public void initialized(String version) {
         this.protocolVersion = version;
         openGetStream(0);
-    }
-
-    @Override
-    public CompletableFuture<UpstreamException> closed() {
-        return closed;
     }
 
     @Override
@@ -134,14 +95,7 @@ public final class HttpLink implements UpstreamLink {
     }
 
     private RequestOptions options(HttpMethod method, Duration idle) {
-        RequestOptions o = new RequestOptions().setMethod(method).setAbsoluteURI(config.url().toString())
-                .setConnectTimeout(timeouts.connect().toMillis());
-        if (idle != null) {
-            o.setIdleTimeout(idle.toMillis());
-        }
-        for (Map.Entry<String, String> h : config.headers().entrySet()) {
-            o.putHeader(h.getKey(), h.getValue());
-        }
+        RequestOptions o = basics.options(method, idle);
         String version = protocolVersion;
         if (version != null) {
             o.putHeader("MCP-Protocol-Version", version);
@@ -154,13 +108,14 @@ public final class HttpLink implements UpstreamLink {
     }
 
     /** Completes when the exchange is over (for a request: its answer handled or failed). */
-    private CompletableFuture<Void> post(ObjectNode message, PendingTable.Entry entry) {
+    @Override
+    CompletableFuture<Void> post(ObjectNode message, PendingTable.Entry entry) {
         RequestOptions o = options(HttpMethod.POST, timeouts.read())
                 .putHeader("Content-Type", "application/json")
                 .putHeader("Accept", "application/json, text/event-stream");
         Exchange x = new Exchange(entry, false);
         CompletableFuture<Void> done = new CompletableFuture<>();
-        client.request(o).compose(req -> req.send(Buffer.buffer(codec.toBytes(message))))
+        client.request(o).compose(req -> send(req, codec.toBytes(message), entry))
                 .compose(x::receive)
                 .onComplete(ar -> {
                     if (ar.failed()) {
@@ -259,20 +214,13 @@ public final class HttpLink implements UpstreamLink {
     }
 
     private void dispatch(JsonNode msg, PendingTable.Entry relatedTo) {
-        if (!(msg instanceof ObjectNode o)) {
-            return;
-        }
-        if (Messages.isResponse(o)) {
-            if (!pending.complete(o)) {
-                LOG.debugf("upstream %s: response to an unknown or finished request", label);
-            }
-        } else if (o.has("method")) {
+        pending.dispatch(msg, label, o -> {
             if (relatedTo != null && relatedTo.related() != null) {
                 relatedTo.related().related(o);
             } else {
                 inbound.onMessage(o);
             }
-        }
+        });
     }
 
     private void expire() {
@@ -287,28 +235,7 @@ public final class HttpLink implements UpstreamLink {
     }
 
     private UpstreamException transportFailure(Throwable t) {
-        if (t instanceof UpstreamException u) {
-            return u;
-        }
-        String type = t.getClass().getName();
-        String message = t.getMessage() == null ? "" : t.getMessage();
-        if (type.contains("ConnectTimeout")) {
-            return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_UNAVAILABLE,
-                    "did not accept a connection within " + timeouts.connect().toMillis() + " ms");
-        }
-        if (t instanceof ConnectException) {
-            return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_UNAVAILABLE,
-                    "is unreachable (connection refused)");
-        }
-        if (type.contains("Timeout") || message.contains("timeout period")) {
-            return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_TIMEOUT,
-                    "sent nothing for " + timeouts.read().toMillis() + " ms");
-        }
-        if (t instanceof BodyTooLarge big) {
-            return oversized.error(big.bytes);
-        }
-        return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_UNAVAILABLE,
-                "connection failed (" + t.getClass().getSimpleName() + ")");
+        return basics.failure(t);
     }
 
     private static long parseLength(String header) {

@@ -40,6 +40,10 @@ public final class Links implements LinkFactory {
         if (config instanceof UpstreamConfig.Stdio s) {
             return new StdioLink(s, label, codec, inbound, new SerialExecutor(writers), limit, lanes);
         }
-        return new HttpLink((UpstreamConfig.Http) config, label, http, vertx, codec, inbound, timeouts, limit, lanes);
+        UpstreamConfig.Http h = (UpstreamConfig.Http) config;
+        if (h.transport() == UpstreamConfig.HttpTransport.SSE) {
+            return new SseLink(h, label, http, codec, inbound, timeouts, limit, lanes);
+        }
+        return new HttpLink(h, label, http, vertx, codec, inbound, timeouts, limit, lanes);
     }
 }

@@ -5,14 +5,22 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.jboss.logging.Logger;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.cloakgate.jsonrpc.Messages;
+
 /** Requests a link has sent and not yet seen answered, under the ids the link itself issued. */
 final class PendingTable {
+    private static final Logger LOG = Logger.getLogger(PendingTable.class);
 
     /** One request in flight; {@code related} receives messages the upstream ties to it (may be null). */
-    record Entry(long id, CompletableFuture<ObjectNode> response, RequestObserver related) {
+    record Entry(long id, CompletableFuture<ObjectNode> response, RequestObserver related, CompletableFuture<Void> sent) {
+        UpstreamLink.Pending pending() {
+            return new UpstreamLink.Pending(id, response, sent);
+        }
     }
 
     private final AtomicLong ids = new AtomicLong();
@@ -20,7 +28,7 @@ final class PendingTable {
 
     Entry open(RequestObserver related) {
         long id = ids.incrementAndGet();
-        Entry e = new Entry(id, new CompletableFuture<>(), related);
+        Entry e = new Entry(id, new CompletableFuture<>(), related, new CompletableFuture<>());
         pending.put(id, e);
         e.response().whenComplete((r, t) -> pending.remove(id));
         return e;
@@ -41,6 +49,22 @@ final class PendingTable {
             return false;
         }
         return e.response().complete(response);
+    }
+
+    /**
+     * One parsed message from the upstream: a response completes the request it answers; a request or a
+     * notification goes to {@code other}; anything else is ignored.
+     */
+    void dispatch(JsonNode msg, String label, java.util.function.Consumer<ObjectNode> other) {
+        if (!(msg instanceof ObjectNode o)) {
+            LOG.debugf("upstream %s: ignored a non-object message", label);
+        } else if (Messages.isResponse(o)) {
+            if (!complete(o)) {
+                LOG.debugf("upstream %s: response to an unknown or finished request", label);
+            }
+        } else if (o.has("method")) {
+            other.accept(o);
+        }
     }
 
     void failAll(RuntimeException cause) {

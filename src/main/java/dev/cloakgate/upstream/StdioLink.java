@@ -41,6 +41,9 @@ public final class StdioLink implements UpstreamLink {
     private volatile Process process;
     private volatile OutputStream stdin;
     private volatile boolean closing;
+    private final StderrHead stderr = new StderrHead();
+    /** Completes when the child's stderr ended (read to its end). */
+    private final CompletableFuture<Void> stderrDone = new CompletableFuture<>();
 
     /**
      * @param writer runs writes to the child one at a time, never on the caller's thread (a child that stops
@@ -90,8 +93,7 @@ public final class StdioLink implements UpstreamLink {
         LOG.debugf("upstream %s: started pid %d", label, process.pid());
         thread("out", this::readStdout).start();
         thread("err", this::drainStderr).start();
-        process.onExit().thenAccept(p -> shutDown(new UpstreamException(config.name(),
-                UpstreamException.Reason.UPSTREAM_EXITED, closing ? "was closed" : "exited (status " + p.exitValue() + ")")));
+        process.onExit().thenCompose(this::exited).thenAccept(this::shutDown);
         return CompletableFuture.completedFuture(null);
     }
 
@@ -102,15 +104,15 @@ public final class StdioLink implements UpstreamLink {
         if (closed.isDone()) {
             e.response().completeExceptionally(closed.join());
         } else {
-            write(Messages.request(com.fasterxml.jackson.databind.node.LongNode.valueOf(e.id()), method, params));
+            write(Messages.request(com.fasterxml.jackson.databind.node.LongNode.valueOf(e.id()), method, params), e.sent());
         }
-        return new Pending(e.id(), e.response());
+        return e.pending();
     }
 
     @Override
     public void send(ObjectNode message) {
         if (!closed.isDone()) {
-            write(message);
+            write(message, null);
         }
     }
 
@@ -162,7 +164,8 @@ public final class StdioLink implements UpstreamLink {
         return p == null ? -1 : p.pid();
     }
 
-    private void write(ObjectNode message) {
+    /** Writes one line; {@code sent} (may be null) completes once it was flushed to the child. */
+    private void write(ObjectNode message, CompletableFuture<Void> sent) {
         byte[] bytes = codec.toBytes(message);
         writer.execute(() -> {
             if (closed.isDone()) {
@@ -173,6 +176,9 @@ public final class StdioLink implements UpstreamLink {
                 out.write(bytes);
                 out.write('\n');
                 out.flush();
+                if (sent != null) {
+                    sent.complete(null);
+                }
             } catch (IOException e) {
                 shutDown(new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_EXITED,
                         "stopped reading its input"));
@@ -211,9 +217,21 @@ public final class StdioLink implements UpstreamLink {
         }
         Process p = process;
         // stdout closed: the process is ending; wait briefly so the exit status lands in the reason
-        p.onExit().completeOnTimeout(p, 500, TimeUnit.MILLISECONDS).thenAccept(x -> shutDown(
-                new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_EXITED,
-                        closing ? "was closed" : x.isAlive() ? "closed its output" : "exited (status " + x.exitValue() + ")")));
+        p.onExit().completeOnTimeout(p, 500, TimeUnit.MILLISECONDS).thenCompose(this::exited).thenAccept(this::shutDown);
+    }
+
+    /**
+     * Why the child is gone: its exit status, with the head of its stderr for the operator's log (waiting briefly
+     * for the last of it: the pipe is read on its own thread).
+     */
+    private CompletableFuture<UpstreamException> exited(Process p) {
+        if (closing) {
+            return CompletableFuture.completedFuture(new UpstreamException(config.name(),
+                    UpstreamException.Reason.UPSTREAM_EXITED, "was closed"));
+        }
+        return stderrDone.completeOnTimeout(null, 500, TimeUnit.MILLISECONDS).thenApply(v -> new UpstreamException(
+                config.name(), UpstreamException.Reason.UPSTREAM_EXITED, p.isAlive() ? "closed its output"
+                        : "exited (status " + p.exitValue() + ")").withDiagnostic(stderr.text()));
     }
 
     /** Parses one line and passes it on: the response completes its call, whose judging and cloaking run here. */
@@ -227,43 +245,25 @@ public final class StdioLink implements UpstreamLink {
             return;
         }
         try {
-            dispatch(msg);
+            pending.dispatch(msg, label, inbound::onMessage);
         } catch (RuntimeException e) {
             // a failure downstream of one message must not end the reader
             LOG.warnf("upstream %s: handling a message failed (%s)", label, e.getClass().getSimpleName());
         }
     }
 
-    private void dispatch(JsonNode msg) {
-        if (!(msg instanceof ObjectNode o)) {
-            LOG.debugf("upstream %s: ignored a non-object message", label);
-            return;
-        }
-        if (Messages.isResponse(o)) {
-            if (!pending.complete(o)) {
-                LOG.debugf("upstream %s: response to an unknown or finished request", label);
-            }
-            return;
-        }
-        if (o.has("method")) {
-            inbound.onMessage(o);
-        }
-    }
-
     private void drainStderr() {
-        // stderr can carry data (paths, records): count it, never log its text
+        // stderr can carry data (paths, records): only its head is kept, for the log of a child that cannot start
         try (InputStream err = process.getErrorStream()) {
             byte[] buf = new byte[8192];
-            long total = 0;
             int n;
             while ((n = err.read(buf)) > 0) {
-                total += n;
-                if (LOG.isDebugEnabled()) {
-                    LOG.debugf("upstream %s: stderr %d bytes (%d total)", label, n, total);
-                }
+                stderr.feed(buf, n);
             }
         } catch (IOException ignored) {
             // the process is gone
+        } finally {
+            stderrDone.complete(null);
         }
     }
 

@@ -37,11 +37,17 @@ public final class Upstream {
     /** A request in flight; {@link #id()} is known once the link has sent it (-1 before). */
     public static final class Call {
         private final CompletableFuture<ObjectNode> response = new CompletableFuture<>();
+        private final CompletableFuture<Void> sent = new CompletableFuture<>();
         private volatile UpstreamLink link;
         private volatile long id = -1;
 
         public CompletableFuture<ObjectNode> response() {
             return response;
+        }
+
+        /** Completes once the request was written to the upstream; never when it could not be. */
+        public CompletableFuture<Void> sent() {
+            return sent;
         }
 
         public long id() {
@@ -60,6 +66,9 @@ public final class Upstream {
     private final ScheduledExecutorService timer;
     private final Limits limits;
     private final Backoff backoff;
+    private final UpstreamHealth health;
+    /** The link failed or was lost since it was last up: the next success is a restart. */
+    private boolean recovering;
     private ObjectNode initializeParams;
     private String requiredVersion;
     private boolean clientInitialized;
@@ -70,8 +79,9 @@ public final class Upstream {
     private volatile long lastUsedNanos = System.nanoTime();
     private volatile boolean closed;
 
+    /** @param health where this upstream's establishments and failures are reported */
     public Upstream(UpstreamConfig config, String label, LinkFactory factory, Listener listener,
-            ScheduledExecutorService timer, Limits limits, Backoff backoff) {
+            ScheduledExecutorService timer, Limits limits, Backoff backoff, UpstreamHealth health) {
         this.config = config;
         this.label = label;
         this.factory = factory;
@@ -79,6 +89,7 @@ public final class Upstream {
         this.timer = timer;
         this.limits = limits;
         this.backoff = backoff;
+        this.health = health;
     }
 
     public String name() {
@@ -89,9 +100,9 @@ public final class Upstream {
         return config;
     }
 
-    /** True when the transport ties each message to its request (HTTP streams); stdio does not. */
+    /** True when the transport ties each message to its request (streamable HTTP); stdio and HTTP+SSE do not. */
     public boolean tellsAssociation() {
-        return config instanceof UpstreamConfig.Http;
+        return config instanceof UpstreamConfig.Http h && h.transport() == UpstreamConfig.HttpTransport.STREAMABLE_HTTP;
     }
 
     /** The upstream's answer to the latest handshake (capabilities, serverInfo, protocolVersion). */
@@ -149,6 +160,7 @@ public final class Upstream {
             UpstreamLink.Pending p = l.request(method, params, related);
             call.link = l;
             call.id = p.id();
+            p.sent().thenRun(() -> call.sent.complete(null));
             p.response().whenComplete((r, u) -> {
                 if (u != null) {
                     call.response.completeExceptionally(unwrap(u));
@@ -184,8 +196,11 @@ public final class Upstream {
         }
     }
 
-    /** Sends a notification or a response over the live link; dropped when there is none (it would be stale). */
-    public void send(ObjectNode message) {
+    /**
+     * Sends a notification or a response over the live link; dropped when there is none (it would be stale).
+     * Returns whether it was handed to a link.
+     */
+    public boolean send(ObjectNode message) {
         CompletableFuture<UpstreamLink> f;
         synchronized (this) {
             f = current;
@@ -193,10 +208,11 @@ public final class Upstream {
         if (f != null && f.isDone() && !f.isCompletedExceptionally()) {
             touch();
             f.join().send(message);
-        } else {
-            LOG.debugf("upstream %s: dropped a %s with no live link", label, Messages.method(message) == null
-                    ? "response" : Messages.method(message));
+            return true;
         }
+        LOG.debugf("upstream %s: dropped a %s with no live link", label, Messages.method(message) == null
+                ? "response" : Messages.method(message));
+        return false;
     }
 
     /** True when a link is up (or coming up). */
@@ -243,11 +259,7 @@ public final class Upstream {
         }
         long wait = backoff.remainingNanos();
         if (wait > 0) {
-            String why = lastFailure == null ? "is unavailable" : lastFailure.getMessage().substring(
-                    ("upstream '" + config.name() + "' ").length());
-            return CompletableFuture.failedFuture(new UpstreamException(config.name(),
-                    UpstreamException.Reason.UPSTREAM_UNAVAILABLE,
-                    why + "; next attempt in " + TimeUnit.NANOSECONDS.toMillis(wait) + " ms"));
+            return CompletableFuture.failedFuture(LinkSetup.backingOff(config.name(), wait, lastFailure));
         }
         current = establish();
         return current;
@@ -281,16 +293,8 @@ public final class Upstream {
                 .thenCompose(v -> link.request("initialize", params, null).response())
                 .orTimeout(limits.initialize().toMillis(), TimeUnit.MILLISECONDS)
                 .thenApply(response -> {
-                    if (response.has("error")) {
-                        throw new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_PROTOCOL_ERROR,
-                                "refused initialize (code " + response.path("error").path("code").asInt() + ")");
-                    }
-                    JsonNode r = response.get("result");
-                    if (!(r instanceof ObjectNode result0) || !r.path("protocolVersion").isTextual()) {
-                        throw new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_PROTOCOL_ERROR,
-                                "answered initialize without a protocolVersion");
-                    }
-                    String version = r.path("protocolVersion").asText();
+                    ObjectNode result0 = LinkSetup.initializeResult(config.name(), response);
+                    String version = result0.path("protocolVersion").asText();
                     if (pinned != null && !pinned.equals(version)) {
                         throw new UpstreamException(config.name(), UpstreamException.Reason.PROTOCOL_VERSION_MISMATCH,
                                 "negotiated protocol version " + version + " after reconnecting; the session uses " + pinned);
@@ -300,20 +304,29 @@ public final class Upstream {
                 });
         return result.handle((l, t) -> {
             if (t != null) {
-                UpstreamException why = unwrap(t);
-                if (unwrapRaw(t) instanceof java.util.concurrent.TimeoutException) {
-                    why = new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_TIMEOUT,
-                            "did not complete initialize within " + limits.initialize().toMillis() + " ms");
-                }
+                UpstreamException why = LinkSetup.failure(config.name(), t, limits.initialize());
                 link.close();
                 synchronized (this) {
                     lastFailure = why;
+                    recovering = true;
                 }
                 backoff.failed();
-                LOG.infof("upstream %s: could not be established: %s", label, why.reason().code());
+                health.failed(why);
+                if (config instanceof UpstreamConfig.Stdio s && s.shared()) {
+                    // a view of a shared child: the child's own setup said why, once for every session
+                    LOG.debugf("upstream %s: %s", label, why.getMessage());
+                } else {
+                    LinkSetup.logFailure(label, config instanceof UpstreamConfig.Stdio, health, why);
+                }
                 throw why;
             }
             backoff.succeeded();
+            boolean restart;
+            synchronized (this) {
+                restart = recovering;
+                recovering = false;
+            }
+            health.up(restart);
             boolean sendNow;
             synchronized (this) {
                 sendNow = clientInitialized;
@@ -335,28 +348,15 @@ public final class Upstream {
             }
         }
         if (wasCurrent && !closed) {
+            synchronized (this) {
+                recovering = true;
+            }
+            health.failed(why);
             listener.onLinkLost(this, why);
         }
     }
 
     private UpstreamException unwrap(Throwable t) {
-        Throwable c = unwrapRaw(t);
-        if (c instanceof UpstreamException u) {
-            return u;
-        }
-        if (c instanceof java.util.concurrent.TimeoutException) {
-            return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_TIMEOUT, "timed out");
-        }
-        return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_PROTOCOL_ERROR,
-                "failed (" + c.getClass().getSimpleName() + ")");
-    }
-
-    private static Throwable unwrapRaw(Throwable t) {
-        Throwable c = t;
-        while ((c instanceof CompletionException || c instanceof java.util.concurrent.ExecutionException)
-                && c.getCause() != null) {
-            c = c.getCause();
-        }
-        return c;
+        return LinkSetup.failure(config.name(), t, null);
     }
 }

@@ -11,8 +11,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  */
 public interface UpstreamLink {
 
-    /** A request this link sent: the id it was sent under and its eventual response message. */
-    record Pending(long id, CompletableFuture<ObjectNode> response) {
+    /**
+     * A request this link sent: the id it was sent under, its eventual response message, and {@code sent}, which
+     * completes once the request was written to the upstream (never, when it could not be).
+     */
+    record Pending(long id, CompletableFuture<ObjectNode> response, CompletableFuture<Void> sent) {
     }
 
     /** Receives what the upstream sends unprompted (requests and notifications), and the link's end. */

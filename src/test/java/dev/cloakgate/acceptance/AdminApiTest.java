@@ -134,7 +134,25 @@ class AdminApiTest {
             assertTrue(s.path("last_rejected").isNull(), status.body());
             assertTrue(s.path("sessions_open").asInt() >= 1, status.body());
             assertFalse(s.path("loaded_at").asText().isEmpty(), status.body());
+            assertEquals("up", s.path("upstreams").path("probe").path("state").asText(), status.body());
         }
+    }
+
+    @Test
+    void tenantStatusSaysWhyAnUpstreamIsDown() throws Exception {
+        try (McpHttpClient c = new McpHttpClient(admin.resolve("/t/broken/mcp"))) {
+            c.initialize("2025-11-25", Json.object());
+        }
+        Answer status = send("GET", "broken/status", Upstreams.OPERATOR_TOKEN);
+        assertEquals(200, status.status(), status.body());
+        JsonNode gone = status.json().path("upstreams").path("gone");
+        assertEquals("down", gone.path("state").asText(), status.body());
+        assertEquals("upstream_exited", gone.path("last_failure").path("reason").asText(), status.body());
+        String diagnostic = gone.path("last_failure").path("diagnostic").asText();
+        assertTrue(diagnostic.contains("cannot read configuration"), "the head of its stderr: " + status.body());
+        assertFalse(diagnostic.contains("operator.contact@example-broken.org") || diagnostic.contains("AKIAQ3EGRT6SLPXY7VZ2"),
+                "values in the stderr head are scrubbed: " + diagnostic);
+        assertEquals("up", status.json().path("upstreams").path("alpha").path("state").asText(), status.body());
     }
 
     @Test

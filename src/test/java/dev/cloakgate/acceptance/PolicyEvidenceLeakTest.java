@@ -45,7 +45,7 @@ import io.quarkus.test.junit.QuarkusTest;
 @WithTestResource(Upstreams.class)
 class PolicyEvidenceLeakTest {
     private static final Set<String> REASONS = Set.of("egress_link_removed", "secret_redacted", "instruction_injection",
-            "schema_violation", "egress_denied", "schema_unknown");
+            "schema_violation", "egress_denied", "unknown_tool");
 
     @TestHTTPResource("/t/pii-keys/mcp")
     URI piiKeys;
@@ -87,11 +87,11 @@ class PolicyEvidenceLeakTest {
                 assertEquals(-32001, r.path("error").path("code").asInt(), r.toString());
                 errors.add(Json.write(r.path("error")));
             }
-            // request stage, refused: a tool name the model made up out of a planted value (the refusal names
-            // the tool back to the client that sent it; the record must not)
+            // request stage, refused: a tool name the model made up out of a planted value, unknown to its upstream
+            // (the refusal names the tool back to the client that sent it; the record must not)
             for (String v : plants) {
                 ObjectNode r = call(c, "pk__" + v, Json.object());
-                assertEquals("schema_unknown", r.path("error").path("data").path("reason").asText(), r.toString());
+                assertEquals("unknown_tool", r.path("error").path("data").path("reason").asText(), r.toString());
             }
         }
         PlantSearch.assertNone("the errors the client received", String.join("\n", errors).getBytes(StandardCharsets.UTF_8));
@@ -134,8 +134,9 @@ class PolicyEvidenceLeakTest {
     URI namesExport;
 
     /**
-     * Without a policy nothing judges a tool name, yet forwarded calls (tool_call) and the model's raw PII
-     * (raw_pii) are recorded with it: a name the model made up out of a planted value is withheld there too.
+     * Without a policy nothing judges a tool name, yet a tool name the model made up out of a planted value is
+     * unknown to the upstream: refused ({@code unknown_tool}) before it is forwarded, so neither a forwarded call
+     * (tool_call) nor the model's raw PII (raw_pii) is recorded for it, and no plant reaches a record.
      */
     @Test
     void toolNamesMadeOfPlantedValuesAreWithheldFromRecordsNoPolicyWrote() throws Exception {
@@ -143,14 +144,15 @@ class PolicyEvidenceLeakTest {
         try (McpHttpClient c = new McpHttpClient(piiNames)) {
             c.initialize("2025-11-25", Json.object());
             for (String v : plants) {
-                // forwarded unjudged; the upstream answers that it has no such tool
-                call(c, "pk__" + v, Json.obj("{\"note\":\"write to grace.hopper@example.com\"}"));
+                ObjectNode r = call(c, "pk__" + v, Json.obj("{\"note\":\"write to grace.hopper@example.com\"}"));
+                assertEquals("unknown_tool", r.path("error").path("data").path("reason").asText(), r.toString());
             }
+            // one call that is forwarded, after the others: once its records are in, the others would be too
+            call(c, "pk__directory", Json.obj("{\"note\":\"write to grace.hopper@example.com\"}"));
         }
         byte[] zip = eventually(() -> exportOf(namesExport), b -> {
             String entries = new String(entriesPart(b), StandardCharsets.UTF_8);
-            return count(entries, "\"kind\":\"tool_call\"") >= plants.size()
-                    && count(entries, "\"kind\":\"raw_pii\"") >= plants.size();
+            return count(entries, "\"kind\":\"tool_call\"") >= 1 && count(entries, "\"kind\":\"raw_pii\"") >= 1;
         });
         String entries = new String(entriesPart(zip), StandardCharsets.UTF_8);
         try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip))) {
@@ -158,7 +160,9 @@ class PolicyEvidenceLeakTest {
                 PlantSearch.assertNone("part " + e.getName() + " of the pii-names export", in.readAllBytes());
             }
         }
-        assertTrue(entries.contains("\"tool\":\"~withheld\""), entries);
+        assertEquals(1, count(entries, "\"kind\":\"tool_call\""), entries);
+        assertEquals(1, count(entries, "\"kind\":\"raw_pii\""), entries);
+        assertTrue(entries.contains("\"tool\":\"pk__directory\""), entries);
         Path ledgers = Path.of(System.getProperty("test.data.dir")).resolve("ledger");
         for (String file : List.of("pii-names.db", "pii-names.db-wal")) {
             if (Files.exists(ledgers.resolve(file))) {

@@ -34,6 +34,8 @@ public final class NodeFixtures {
     public static final Path POLICY = DIR.resolve("policy-server.mjs");
     public static final Path INDEPENDENT_CLIENT = DIR.resolve("independent-client.mjs");
     public static final Path RUN_CONFORMANCE = DIR.resolve("run-conformance.mjs");
+    /** Issue 10, legacy upstreams: an HTTP+SSE (2024-11-05) server that records the headers it receives. */
+    public static final Path LEGACY_SSE = DIR.resolve("legacy-sse-server.mjs");
 
     private NodeFixtures() {
     }
@@ -94,10 +96,21 @@ public final class NodeFixtures {
 
     /** Starts {@code @modelcontextprotocol/server-everything} in streamable-HTTP mode on a free port. */
     public static HttpServer startEverything() {
+        return everything("streamableHttp", freePort());
+    }
+
+    /**
+     * Issue 10, legacy upstreams: {@code server-everything} over the HTTP+SSE transport of 2024-11-05 on
+     * {@code port} (its stream at {@code /sse}).
+     */
+    public static HttpServer startEverythingSse(int port) {
+        return everything("sse", port);
+    }
+
+    private static HttpServer everything(String transport, int port) {
         requireInstalled();
-        int port = freePort();
         try {
-            ProcessBuilder pb = new ProcessBuilder("node", EVERYTHING.toString(), "streamableHttp")
+            ProcessBuilder pb = new ProcessBuilder("node", EVERYTHING.toString(), transport)
                     .directory(DIR.toFile()).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD);
             pb.environment().put("PORT", String.valueOf(port));
@@ -105,7 +118,7 @@ public final class NodeFixtures {
             awaitPort(port, Duration.ofSeconds(30));
             return new HttpServer(p, port);
         } catch (IOException e) {
-            throw new IllegalStateException("could not start server-everything", e);
+            throw new IllegalStateException("could not start server-everything (" + transport + ")", e);
         }
     }
 

@@ -185,6 +185,55 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             System.setProperty("test.drift-admin.variant", adminVariant.toString());
             // --- end admin API ---
 
+            // ---- issue 10, legacy HTTP+SSE upstreams (acceptance/LegacySseTest) ----
+            int legacyPort = NodeFixtures.freePort();
+            NodeFixtures.HttpServer legacyEverything = started(NodeFixtures.startEverythingSse(legacyPort));
+            ObjectNode legacyEv = http("http://127.0.0.1:" + legacyPort + "/sse");
+            legacyEv.put("transport", "sse");
+            tenant(tenants, "legacy", "prefix", Map.of("ev", legacyEv));
+            System.setProperty("test.legacy.port", String.valueOf(legacyPort));
+            System.setProperty("test.legacy.pid", String.valueOf(legacyEverything.process().pid()));
+            for (String mode : new String[] { "legacy-probe", "legacy-hostile" }) {
+                Path rec = Files.writeString(root.resolve(mode + "-record.jsonl"), "");
+                NodeFixtures.HttpServer s = started(mode.equals("legacy-hostile")
+                        ? NodeFixtures.startListening(NodeFixtures.LEGACY_SSE, "--record", rec.toString(), "--hostile")
+                        : NodeFixtures.startListening(NodeFixtures.LEGACY_SSE, "--record", rec.toString()));
+                ObjectNode u = http("http://127.0.0.1:" + s.port() + "/sse");
+                u.put("transport", "sse");
+                u.putObject("headers").put("X-Tenant-Key", "legacy-key-" + mode);
+                tenant(tenants, mode, "prefix", Map.of("lg", u));
+                System.setProperty("test." + mode + ".record", rec.toString());
+            }
+            // ---- end of issue 10, legacy HTTP+SSE upstreams ----
+
+            // ---- issue 10, an upstream that cannot start (acceptance/UpstreamDiagnosticsTest) ----
+            ObjectNode egressOnly = Json.object();
+            egressOnly.putArray("egress_allowlist").add("example.com");
+            for (String name : new String[] { "broken", "broken-policy" }) {
+                tenant(tenants, name, "prefix", ordered("alpha", stdio(NodeFixtures.PROBE.toString(), "stdio", "--name", "alpha"),
+                        "gone", stdio(NodeFixtures.DIR.resolve("fails-to-start.mjs").toString())),
+                        name.equals("broken") ? Map.of("sanitize", false) : Map.of("sanitize", true, "policy", egressOnly));
+            }
+            // ---- end of issue 10, an upstream that cannot start ----
+
+            // ---- issue 10, process economy and fairness (acceptance/TenantFairnessTest, SharedStdioTest) ----
+            Path stateless = NodeFixtures.DIR.resolve("stateless-server.mjs");
+            tenant(tenants, "fair-a", "prefix", Map.of("st", stdio(stateless.toString(), "stdio")),
+                    Map.of("sanitize", false, "limits", Map.of("max_sessions", 2)));
+            tenant(tenants, "fair-b", "prefix", Map.of("st", stdio(stateless.toString(), "stdio")),
+                    Map.of("sanitize", false, "limits", Map.of("max_sessions", 2)));
+            tenant(tenants, "fair-kids", "prefix", Map.of("st", stdio(stateless.toString(), "stdio")),
+                    Map.of("sanitize", false, "limits", Map.of("max_stdio_children", 1)));
+            for (String mode : new String[] { "shared", "unshared" }) {
+                Path rec = Files.writeString(root.resolve(mode + "-record.jsonl"), "");
+                ObjectNode st = stdio(stateless.toString(), "stdio", "--record", rec.toString());
+                st.put("shared", mode.equals("shared"));
+                tenant(tenants, mode, "prefix", Map.of("st", st),
+                        Map.of("sanitize", true, "limits", Map.of("max_stdio_children", mode.equals("shared") ? 1 : 4)));
+                System.setProperty("test." + mode + ".record", rec.toString());
+            }
+            // ---- end of issue 10, process economy and fairness ----
+
             // ---- issue 10, identity and roles: tenants with credentials (acceptance/AuthIsolationTest) ----
             running.add(AuthTenants.write(tenants, leak.url(), beta.url()));
             // ---- end of issue 10, identity and roles ----
@@ -321,6 +370,14 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public void stop() {
+        // issue 10, legacy upstreams: LegacySseTest restarts server-everything (sse) and leaves its pid here
+        String legacyPid = System.getProperty("test.legacy.pid");
+        if (legacyPid != null) {
+            ProcessHandle.of(Long.parseLong(legacyPid)).ifPresent(p -> {
+                p.descendants().forEach(ProcessHandle::destroy);
+                p.destroy();
+            });
+        }
         for (AutoCloseable c : running) {
             try {
                 c.close();

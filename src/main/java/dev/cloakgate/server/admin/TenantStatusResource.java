@@ -1,7 +1,9 @@
 package dev.cloakgate.server.admin;
 
 import java.time.Instant;
+import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -23,6 +25,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.cloakgate.auth.Role;
 import dev.cloakgate.server.Gateway;
 import dev.cloakgate.tenant.TenantStatus;
+import dev.cloakgate.upstream.UpstreamHealth;
 
 /**
  * Where a tenant stands, for its operators: the configuration serving new sessions (file digest, when it was
@@ -38,11 +41,19 @@ public class TenantStatusResource {
     public record Rejection(String file, String path, String message, String sha256, Instant at) {
     }
 
+    /** An upstream's last failure: its stable code, what failed, and the head of a child's stderr (scrubbed). */
+    public record Failure(String reason, String cause, String diagnostic, Instant at) {
+    }
+
+    public record UpstreamView(String state, Instant since, @JsonProperty("last_failure") Failure lastFailure,
+            long restarts, Map<String, Long> failures) {
+    }
+
     public record Status(String tenant, String file, @JsonProperty("config_sha256") String configSha256,
             @JsonProperty("loaded_at") Instant loadedAt, @JsonProperty("accepting_sessions") boolean acceptingSessions,
             @JsonProperty("removed_at") Instant removedAt, @JsonProperty("file_rejected") boolean fileRejected,
             @JsonProperty("last_rejected") Rejection lastRejected, @JsonProperty("sessions_open") int sessionsOpen,
-            Map<String, Object> upstreams) {
+            @JsonProperty("stdio_children") int stdioChildren, Map<String, UpstreamView> upstreams) {
     }
 
     @Inject
@@ -64,8 +75,16 @@ public class TenantStatusResource {
         TenantStatus s = gateway.tenants().status(name).orElseThrow(
                 () -> new AdminRefusal(404, "unknown_tenant", "no tenant of that name"));
         TenantStatus.Rejection r = s.lastRejected();
+        Map<String, UpstreamView> upstreams = new TreeMap<>();
+        gateway.sessions().health().tenant(name).forEach((u, h) -> {
+            UpstreamHealth.Failure f = h.lastFailure();
+            upstreams.put(u, new UpstreamView(h.state().name().toLowerCase(Locale.ROOT), h.since(),
+                    f == null ? null : new Failure(f.reason(), f.cause(), f.diagnostic(), f.at()), h.restarts(),
+                    h.failures()));
+        });
         return new Status(name, s.file(), s.digest(), s.loadedAt(), s.acceptingSessions(), s.removedAt(),
                 s.fileRejected(), r == null ? null : new Rejection(r.file(), r.path(), r.message(), r.digest(), r.at()),
-                (int) gateway.sessions().of(name).stream().filter(x -> !x.closed()).count(), Map.of());
+                (int) gateway.sessions().of(name).stream().filter(x -> !x.closed()).count(),
+                gateway.sessions().held(name).stdioChildren(), upstreams);
     }
 }

@@ -1,0 +1,86 @@
+package dev.cloakgate.upstream;
+
+import java.net.ConnectException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+
+import dev.cloakgate.tenant.UpstreamConfig;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
+
+/**
+ * What both HTTP transports (streamable HTTP, and the older HTTP+SSE) send with every request, and how their
+ * transport failures read. Every request goes to the origin of the configured URL: its scheme, host and port are
+ * set here from the tenant file, never from anything the upstream sent.
+ */
+final class HttpBasics {
+    private final UpstreamConfig.Http config;
+    private final HttpLink.Timeouts timeouts;
+    private final Oversized oversized;
+
+    HttpBasics(UpstreamConfig.Http config, HttpLink.Timeouts timeouts, Oversized oversized) {
+        this.config = config;
+        this.timeouts = timeouts;
+        this.oversized = oversized;
+    }
+
+    /** A request to the configured URL, with the tenant's headers; {@code idle} null for a long-lived stream. */
+    RequestOptions options(HttpMethod method, Duration idle) {
+        return headers(new RequestOptions().setMethod(method).setAbsoluteURI(config.url().toString()), idle);
+    }
+
+    /** A request to another path (and query) of the configured URL's origin. */
+    RequestOptions options(HttpMethod method, String pathAndQuery, Duration idle) {
+        URI url = config.url();
+        boolean tls = "https".equalsIgnoreCase(url.getScheme());
+        String host = url.getHost();
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        return headers(new RequestOptions().setMethod(method).setSsl(tls).setHost(host).setPort(port(url))
+                .setURI(pathAndQuery), idle);
+    }
+
+    /** The URL's port, or its scheme's default. */
+    static int port(URI url) {
+        return url.getPort() >= 0 ? url.getPort() : "https".equalsIgnoreCase(url.getScheme()) ? 443 : 80;
+    }
+
+    private RequestOptions headers(RequestOptions o, Duration idle) {
+        o.setConnectTimeout(timeouts.connect().toMillis());
+        if (idle != null) {
+            o.setIdleTimeout(idle.toMillis());
+        }
+        for (Map.Entry<String, String> h : config.headers().entrySet()) {
+            o.putHeader(h.getKey(), h.getValue());
+        }
+        return o;
+    }
+
+    /** A transport failure as the error a caller gets: which of unreachable, silent or over the limit it was. */
+    UpstreamException failure(Throwable t) {
+        if (t instanceof UpstreamException u) {
+            return u;
+        }
+        String type = t.getClass().getName();
+        String message = t.getMessage() == null ? "" : t.getMessage();
+        if (type.contains("ConnectTimeout")) {
+            return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_UNAVAILABLE,
+                    "did not accept a connection within " + timeouts.connect().toMillis() + " ms");
+        }
+        if (t instanceof ConnectException) {
+            return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_UNAVAILABLE,
+                    "is unreachable (connection refused)");
+        }
+        if (type.contains("Timeout") || message.contains("timeout period")) {
+            return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_TIMEOUT,
+                    "sent nothing for " + timeouts.read().toMillis() + " ms");
+        }
+        if (t instanceof HttpLink.BodyTooLarge big) {
+            return oversized.error(big.bytes);
+        }
+        return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_UNAVAILABLE,
+                "connection failed (" + t.getClass().getSimpleName() + ")");
+    }
+}
