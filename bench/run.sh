@@ -66,7 +66,7 @@ GW_PORT=$(free_port)
 # health and metrics are on the management interface, its own port (default 9000): one free port per gateway
 GW_MGMT_PORT=$(free_port)
 # the ledger records every call, as in production; its signing key is a throwaway dev key under $WORK/data
-java -Xmx1g -Dcloakgate.tenants-dir="$WORK/tenants" -Dcloakgate.data-dir="$WORK/data" -Dquarkus.http.port="$GW_PORT" \
+java -Xmx1g -Dcloakgate.tenants-dir="$WORK/tenants" -Dcloakgate.data-dir="$WORK/data" -Dcloakgate.session.max-sessions-per-tenant=5000 -Dquarkus.http.port="$GW_PORT" \
   -Dquarkus.management.port="$GW_MGMT_PORT" -Dcloakgate.ledger.dev-key=true -Dquarkus.log.level=WARN -jar target/quarkus-app/quarkus-run.jar > "$WORK/gateway.log" 2>&1 &
 GW_PID=$!
 PIDS+=($GW_PID)

@@ -5,15 +5,14 @@ import jakarta.enterprise.event.Observes;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
-import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
 /**
  * Bounds what an admin request may send before anything reads it. Quarkus REST reads a body whole before the
  * resource asks who is calling, and the gateway's own body limit sits high for MCP; so anyone who reaches the port
- * could make it buffer a large body here. An admin body is a few hashes: one with a body must say its length
- * ({@code Content-Length}; 411 otherwise) and stay within {@link #MAX_BYTES} (413 otherwise).
+ * could make it buffer a large body here. An admin body is a few hashes: a body must say its length
+ * ({@code Content-Length}; a chunked one gets 411) and stay within {@link #MAX_BYTES} (413 otherwise).
  */
 @ApplicationScoped
 public class AdminBodyLimit {
@@ -25,12 +24,9 @@ public class AdminBodyLimit {
     }
 
     private void check(RoutingContext rc) {
-        HttpMethod m = rc.request().method();
-        boolean mayHaveBody = !(m == HttpMethod.GET || m == HttpMethod.HEAD || m == HttpMethod.DELETE
-                || m == HttpMethod.OPTIONS);
+        // without Transfer-Encoding and Content-Length a request has no body (RFC 9112 6.3)
         String length = rc.request().getHeader("Content-Length");
-        String chunked = rc.request().getHeader("Transfer-Encoding");
-        if (chunked != null || (mayHaveBody && length == null)) {
+        if (rc.request().getHeader("Transfer-Encoding") != null) {
             refuse(rc, 411, "length_required", "an admin request with a body sends Content-Length (at most "
                     + MAX_BYTES + " bytes), not a chunked body");
             return;
