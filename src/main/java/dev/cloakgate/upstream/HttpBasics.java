@@ -15,6 +15,8 @@ import io.vertx.core.http.RequestOptions;
  * set here from the tenant file, never from anything the upstream sent.
  */
 final class HttpBasics {
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(HttpBasics.class);
+
     private final UpstreamConfig.Http config;
     private final HttpLink.Timeouts timeouts;
     private final Oversized oversized;
@@ -80,6 +82,8 @@ final class HttpBasics {
         if (t instanceof HttpLink.BodyTooLarge big) {
             return oversized.error(big.bytes);
         }
+        // an unexpected kind of failure: its trace (no payload: Vert.x and JDK exceptions) for whoever debugs it
+        LOG.debugf(t, "upstream %s: connection failed", config.name());
         return new UpstreamException(config.name(), UpstreamException.Reason.UPSTREAM_UNAVAILABLE,
                 "connection failed (" + t.getClass().getSimpleName() + ")");
     }

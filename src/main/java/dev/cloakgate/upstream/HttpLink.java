@@ -110,14 +110,41 @@ public final class HttpLink extends PostingLink {
     /** Completes when the exchange is over (for a request: its answer handled or failed). */
     @Override
     CompletableFuture<Void> post(ObjectNode message, PendingTable.Entry entry) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        post(message, entry, true, done);
+        return done;
+    }
+
+    /**
+     * One attempt. A POST that failed before a byte of it was written (a pooled connection the upstream had just
+     * closed, or one being reset as another session ended) reached nobody, so it is sent once more on a fresh
+     * connection; one that was written is never sent twice (the upstream may have acted on it).
+     */
+    private void post(ObjectNode message, PendingTable.Entry entry, boolean mayRetry, CompletableFuture<Void> done) {
         RequestOptions o = options(HttpMethod.POST, timeouts.read())
                 .putHeader("Content-Type", "application/json")
                 .putHeader("Accept", "application/json, text/event-stream");
         Exchange x = new Exchange(entry, false);
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        client.request(o).compose(req -> send(req, codec.toBytes(message), entry))
+        boolean[] written = { false };
+        client.request(o).compose(req -> {
+            req.end(io.vertx.core.buffer.Buffer.buffer(codec.toBytes(message))).onSuccess(v -> {
+                written[0] = true;
+                if (entry != null) {
+                    entry.sent().complete(null);
+                }
+            });
+            return req.response();
+        })
                 .compose(x::receive)
                 .onComplete(ar -> {
+                    if (ar.failed() && !written[0] && mayRetry && !closed.isDone()
+                            && !(ar.cause() instanceof java.net.ConnectException)
+                            && !ar.cause().getClass().getName().contains("Timeout")) {
+                        LOG.debugf("upstream %s: a POST failed before it was written (%s); sending it again", label,
+                                ar.cause().getClass().getSimpleName());
+                        post(message, entry, false, done);
+                        return;
+                    }
                     if (ar.failed()) {
                         fail(entry, transportFailure(ar.cause()));
                     } else if (entry != null && !entry.response().isDone()) {
@@ -127,7 +154,6 @@ public final class HttpLink extends PostingLink {
                     }
                     done.complete(null);
                 });
-        return done;
     }
 
     /** The POST ended without answering: resume its stream if it had one, else report what went wrong. */
