@@ -278,8 +278,13 @@ public final class HttpLink extends PostingLink {
     private void shutDown(UpstreamException why) {
         if (closed.complete(why)) {
             pending.failAll(why);
-            for (HttpClientResponse r : open) {
-                r.request().reset();
+            // only a response whose end this link has not seen: a request that completed may already have handed
+            // its pooled connection to another session's request, which a late reset would close (vert.x#6294).
+            // The end handler removes its response first, so whichever removes it decides.
+            for (HttpClientResponse r : java.util.List.copyOf(open)) {
+                if (open.remove(r)) {
+                    r.request().reset();
+                }
             }
             inbound.onClosed(why);
         }
