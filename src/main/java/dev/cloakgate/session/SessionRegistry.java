@@ -218,7 +218,7 @@ public final class SessionRegistry {
     // --- issue 10, metrics: sessions open per tenant (a scrape walks the sessions once per tenant) ---
     /** Sessions of {@code tenant} registered and not ended. */
     public long open(String tenant) {
-        return sessions.values().stream().filter(s -> s.tenant().name().equals(tenant)).count();
+        return of(tenant).size();
     }
     // --- end metrics ---
 

@@ -126,15 +126,7 @@ public final class HttpLink extends PostingLink {
                 .putHeader("Accept", "application/json, text/event-stream");
         Exchange x = new Exchange(entry, false);
         boolean[] written = { false };
-        client.request(o).compose(req -> {
-            req.end(io.vertx.core.buffer.Buffer.buffer(codec.toBytes(message))).onSuccess(v -> {
-                written[0] = true;
-                if (entry != null) {
-                    entry.sent().complete(null);
-                }
-            });
-            return req.response();
-        })
+        client.request(o).compose(req -> send(req, codec.toBytes(message), entry, () -> written[0] = true))
                 .compose(x::receive)
                 .onComplete(ar -> {
                     if (ar.failed() && !written[0] && mayRetry && !closed.isDone()

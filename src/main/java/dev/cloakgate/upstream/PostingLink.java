@@ -23,9 +23,18 @@ abstract class PostingLink implements UpstreamLink {
     /** Writes a POST's body; the request it carries (if any) counts as sent once it was written. */
     static io.vertx.core.Future<io.vertx.core.http.HttpClientResponse> send(io.vertx.core.http.HttpClientRequest req,
             byte[] body, PendingTable.Entry entry) {
+        return send(req, body, entry, null);
+    }
+
+    /** As {@link #send(io.vertx.core.http.HttpClientRequest, byte[], PendingTable.Entry)}; {@code written} runs too. */
+    static io.vertx.core.Future<io.vertx.core.http.HttpClientResponse> send(io.vertx.core.http.HttpClientRequest req,
+            byte[] body, PendingTable.Entry entry, Runnable written) {
         req.end(io.vertx.core.buffer.Buffer.buffer(body)).onSuccess(v -> {
             if (entry != null) {
                 entry.sent().complete(null);
+            }
+            if (written != null) {
+                written.run();
             }
         });
         return req.response();

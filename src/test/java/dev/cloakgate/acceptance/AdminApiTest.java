@@ -8,10 +8,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 import jakarta.inject.Inject;
@@ -25,6 +23,7 @@ import dev.cloakgate.server.Gateway;
 import dev.cloakgate.testing.AuthTenants;
 import dev.cloakgate.testing.Json;
 import dev.cloakgate.testing.McpHttpClient;
+import dev.cloakgate.testing.StoredEntries;
 import dev.cloakgate.testing.Upstreams;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -204,15 +203,6 @@ class AdminApiTest {
     }
 
     private List<JsonNode> entries(String tenant, long from, String kind) {
-        var ledger = gateway.ledger(tenant);
-        ledger.flush();
-        List<JsonNode> out = new ArrayList<>();
-        for (byte[] e : ledger.store().read(from, ledger.store().lastSeq())) {
-            JsonNode entry = Json.parse(new String(e, StandardCharsets.UTF_8));
-            if (entry.path("kind").asText().equals(kind)) {
-                out.add(entry);
-            }
-        }
-        return out;
+        return StoredEntries.of(gateway.ledger(tenant), from, kind);
     }
 }

@@ -8,11 +8,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -27,6 +25,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cloakgate.server.Gateway;
 import dev.cloakgate.testing.Json;
 import dev.cloakgate.testing.McpHttpClient;
+import dev.cloakgate.testing.StoredEntries;
 import dev.cloakgate.testing.Upstreams;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -160,15 +159,6 @@ class AdminPinsTest {
     }
 
     private List<JsonNode> entries(long from, String kind) {
-        var ledger = gateway.ledger("drift-admin");
-        ledger.flush();
-        List<JsonNode> out = new ArrayList<>();
-        for (byte[] e : ledger.store().read(from, ledger.store().lastSeq())) {
-            JsonNode entry = Json.parse(new String(e, StandardCharsets.UTF_8));
-            if (entry.path("kind").asText().equals(kind)) {
-                out.add(entry);
-            }
-        }
-        return out;
+        return StoredEntries.of(gateway.ledger("drift-admin"), from, kind);
     }
 }

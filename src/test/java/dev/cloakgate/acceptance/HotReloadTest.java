@@ -38,6 +38,7 @@ import dev.cloakgate.server.Gateway;
 import dev.cloakgate.tenant.TenantStatus;
 import dev.cloakgate.testing.Json;
 import dev.cloakgate.testing.McpHttpClient;
+import dev.cloakgate.testing.StoredEntries;
 import dev.cloakgate.testing.NodeFixtures;
 import dev.cloakgate.testing.Upstreams;
 import io.quarkus.test.common.WithTestResource;
@@ -299,13 +300,7 @@ class HotReloadTest {
 
     /** The tenant's ledger entries as stored (where the evidence lands), after a flush. */
     private List<JsonNode> ledger(String tenant) {
-        var ledger = gateway.ledger(tenant);
-        ledger.flush();
-        List<JsonNode> entries = new ArrayList<>();
-        for (byte[] e : ledger.store().read(0, ledger.store().lastSeq())) {
-            entries.add(Json.parse(new String(e, StandardCharsets.UTF_8)));
-        }
-        return entries;
+        return StoredEntries.from(gateway.ledger(tenant), 0);
     }
 
     @Test

@@ -84,7 +84,7 @@ public class TenantStatusResource {
         });
         return new Status(name, s.file(), s.digest(), s.loadedAt(), s.acceptingSessions(), s.removedAt(),
                 s.fileRejected(), r == null ? null : new Rejection(r.file(), r.path(), r.message(), r.digest(), r.at()),
-                (int) gateway.sessions().of(name).stream().filter(x -> !x.closed()).count(),
+                (int) gateway.sessions().open(name),
                 gateway.sessions().held(name).stdioChildren(), upstreams);
     }
 }
