@@ -20,6 +20,8 @@ public final class Domains {
     public static final String TOOL_CONTRACT = "cloakpipe.co/tool-contract/v1";
     public static final String TOOL_CALL = "cloakpipe.co/tool-call/v1";
     public static final String OPERATION = "cloakpipe.co/operation/v1";
+    /** An upstream's tool declarations, as a release's {@code spec.mcpServers.*.toolsDigest} names them. */
+    public static final String MCP_TOOLS = "cloakpipe.co/mcp-tools/v1";
 
     private Domains() {
     }

@@ -1,0 +1,106 @@
+package dev.cloakgate.gate;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Locale;
+
+import dev.cloakgate.crypto.Dsse;
+
+/**
+ * The release gate of one tenant: may this release call this tool at all. A call passes only when the tool is
+ * declared in the manifest's {@code spec.tools} and the certification verifies at this moment
+ * ({@link CertificationVerifier}); without a certification every call is refused. {@link Mode#WARN} does not change
+ * the answer: the caller forwards a denied call and records the violation.
+ */
+public final class ReleaseGate {
+    /** {@code enforce}: a denied call never reaches the upstream; {@code warn}: it is forwarded and recorded. */
+    public enum Mode {
+        ENFORCE, WARN;
+
+        /** {@code enforce} or {@code warn}; IllegalArgumentException otherwise. */
+        public static Mode parse(String text) {
+            return switch (text) {
+                case "enforce" -> ENFORCE;
+                case "warn" -> WARN;
+                default -> throw new IllegalArgumentException("gate mode is enforce or warn");
+            };
+        }
+
+        public String code() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** The gate's answer for one call. */
+    public sealed interface Decision permits Pass, Deny {
+        String releaseHash();
+    }
+
+    public record Pass(String releaseHash) implements Decision {
+    }
+
+    /** Refused with a stable {@code reason} (the release gate's codes); {@code detail} says what to fix. */
+    public record Deny(String reason, String detail, String releaseHash) implements Decision {
+    }
+
+    private final ReleaseManifest manifest;
+    private final byte[] certification;
+    private final CertificationVerifier verifier;
+    private final Mode mode;
+
+    /** @param certification the envelope's bytes, or null when there is none (every call is then refused) */
+    public ReleaseGate(ReleaseManifest manifest, byte[] certification, CertificationVerifier verifier, Mode mode) {
+        this.manifest = manifest;
+        this.certification = certification == null ? null : certification.clone();
+        this.verifier = verifier;
+        this.mode = mode;
+    }
+
+    /**
+     * Reads the certification once from {@code certificationFile}; a file that does not exist means no certification
+     * (every call refused {@code no_certification}), any other failure to read it is thrown.
+     */
+    public static ReleaseGate load(ReleaseManifest manifest, Path certificationFile, CertificationVerifier verifier,
+            Mode mode) throws IOException {
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(certificationFile)) {
+            bytes = in.readNBytes(Dsse.MAX_ENVELOPE_BYTES + 1); // over the limit: unreadable, never read whole
+        } catch (NoSuchFileException absent) {
+            bytes = null;
+        }
+        return new ReleaseGate(manifest, bytes, verifier, mode);
+    }
+
+    /** Whether {@code exposedTool} (the name the agent calls) may be called by this release now. */
+    public Decision check(String exposedTool) {
+        String release = manifest.releaseHash();
+        if (!manifest.declares(exposedTool)) {
+            return new Deny("tool_not_in_release", "the tool is not declared in the release manifest's spec.tools",
+                    release);
+        }
+        if (verifier.verify(certification, release) instanceof CertificationVerifier.Refused r) {
+            return new Deny(r.reason(), r.detail(), release);
+        }
+        return new Pass(release);
+    }
+
+    /** The certification's state now, whatever tool: for start-up logs and status. */
+    public CertificationVerifier.Outcome certification() {
+        return verifier.verify(certification, manifest.releaseHash());
+    }
+
+    public ReleaseManifest manifest() {
+        return manifest;
+    }
+
+    public String releaseHash() {
+        return manifest.releaseHash();
+    }
+
+    public Mode mode() {
+        return mode;
+    }
+}
