@@ -74,6 +74,14 @@ public record CertificationStatement(String subjectName, String subjectSha256, S
     }
 
     /**
+     * {@code sha256:<hex>} of {@link #payload()}: the statement digest {@code revoked_statements} lists (for a statement
+     * signed elsewhere, the verifier takes the digest of the payload bytes as signed).
+     */
+    public String digest() {
+        return "sha256:" + Domains.sha256(payload());
+    }
+
+    /**
      * Reads a statement from a DSSE payload.
      *
      * @throws IllegalArgumentException saying which member is wrong (never quoting a value)

@@ -1,7 +1,5 @@
 package dev.cloakgate.gate;
 
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -156,7 +154,7 @@ public final class CertificationVerifier {
         if (envelope == null) {
             return new Refused("no_certification", "the release has no certification; certify it with release certify");
         }
-        Checked checked = memo.get(keySet + ":" + sha256(envelope), () -> check(envelope));
+        Checked checked = memo.get(keySet + ":" + Domains.sha256(envelope), () -> check(envelope));
         if (checked instanceof Unreadable u) {
             return new Refused("certification_unreadable", u.detail());
         }
@@ -215,7 +213,7 @@ public final class CertificationVerifier {
         } catch (DsseException x) {
             return new Unsigned(x.reason(), x.getMessage(), e.signatures().stream().map(Dsse.Signature::keyid).toList());
         }
-        String digest = "sha256:" + sha256(e.payload());
+        String digest = "sha256:" + Domains.sha256(e.payload());
         try {
             return new Signed(keyid, digest, CertificationStatement.parse(e.payload()), null);
         } catch (IllegalArgumentException x) {
@@ -227,15 +225,7 @@ public final class CertificationVerifier {
     private static String keySetDigest(Map<String, Ed25519PublicKey> keys) {
         StringBuilder b = new StringBuilder();
         new TreeMap<>(keys).forEach((id, k) -> b.append(id).append('=').append(HEX.formatHex(k.bytes())).append('\n'));
-        return sha256(b.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-    }
-
-    private static String sha256(byte[] bytes) {
-        try {
-            return HEX.formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform has SHA-256", e);
-        }
+        return Domains.sha256(b.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
     }
 
     /** The environment a trusted signer wrote, bounded and without control characters, for a message. */

@@ -43,4 +43,15 @@ public final class Domains {
             throw new IllegalStateException("every Java platform has SHA-256", e);
         }
     }
+
+    // issue 11: release
+    /** Plain SHA-256 of bytes, lower-case hex: digests that name bytes as they are (a signed statement, an envelope). */
+    public static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
+    }
+    // end issue 11: release
 }

@@ -27,6 +27,12 @@ public class Main implements QuarkusApplication {
               ledger key                  the ledger signing key as auditors pin it: KEYID=HEX
               ledger export --tenant T --out FILE [--from-seq N] [--to-seq N]
               ledger verify FILE --trust-key KEYID=HEX [--trust-key ...]
+              release keygen --out FILE   a new Ed25519 key for the gate (owner-only, never overwritten); prints KEYID=HEX
+              release certify --manifest M --key K --environment E [--not-before T] [--expires DURATION | --not-after T] --out FILE
+                                          sign a certification of a release manifest (default validity 30d)
+              release hash --manifest M   the release hash of a manifest (sha256:HEX)
+              release tools-digest --tools FILE
+                                          the toolsDigest of an upstream's tools/list result, for spec.mcpServers
               --help                      this text
             Commands read the same settings as the gateway (cloakgate.data-dir, cloakgate.ledger.*): give them the
             same -D properties or environment. Exit 0 done, 1 refused or invalid, 2 usage or I/O.""";
@@ -61,6 +67,11 @@ public class Main implements QuarkusApplication {
         if (first.equals("ledger") && second.equals("key")) {
             return new LedgerKeyCommand(out, err).run(args);
         }
+        // issue 11: release
+        if (first.equals("release")) {
+            return new ReleaseCommand(out, err).run(args);
+        }
+        // end issue 11: release
         if (!first.equals("--help") && !first.equals("-h")) {
             err.println("unknown command or argument: " + first);
         }
