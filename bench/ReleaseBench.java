@@ -13,6 +13,7 @@ import dev.cloakgate.gate.CertificationIssuer;
 import dev.cloakgate.gate.CertificationVerifier;
 import dev.cloakgate.gate.ReleaseGate;
 import dev.cloakgate.gate.ReleaseManifest;
+import dev.cloakgate.tenant.GateSettings;
 
 /**
  * The release gate alone, on one core (issue 11): what {@code CertificationVerifier.verify} and
@@ -44,7 +45,7 @@ public class ReleaseBench {
         Supplier<CertificationVerifier> fresh = () -> new CertificationVerifier(trust, revokedStatements, revokedKeys,
                 "production", Duration.ofSeconds(30), Clock.systemUTC());
         CertificationVerifier verifier = fresh.get();
-        ReleaseGate gate = new ReleaseGate(manifest, envelope, verifier, ReleaseGate.Mode.ENFORCE);
+        ReleaseGate gate = new ReleaseGate(manifest, envelope, verifier, GateSettings.Mode.ENFORCE);
         String release = manifest.releaseHash();
 
         expect(verifier.verify(envelope, release) instanceof CertificationVerifier.Certified, "verify");

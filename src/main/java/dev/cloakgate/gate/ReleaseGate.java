@@ -5,9 +5,9 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Locale;
 
 import dev.cloakgate.crypto.Dsse;
+import dev.cloakgate.tenant.GateSettings.Mode;
 
 /**
  * The release gate of one tenant: may this release call this tool at all. A call passes only when the tool is
@@ -16,24 +16,6 @@ import dev.cloakgate.crypto.Dsse;
  * the answer: the caller forwards a denied call and records the violation.
  */
 public final class ReleaseGate {
-    /** {@code enforce}: a denied call never reaches the upstream; {@code warn}: it is forwarded and recorded. */
-    public enum Mode {
-        ENFORCE, WARN;
-
-        /** {@code enforce} or {@code warn}; IllegalArgumentException otherwise. */
-        public static Mode parse(String text) {
-            return switch (text) {
-                case "enforce" -> ENFORCE;
-                case "warn" -> WARN;
-                default -> throw new IllegalArgumentException("gate mode is enforce or warn");
-            };
-        }
-
-        public String code() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-    }
-
     /** The gate's answer for one call. */
     public sealed interface Decision permits Pass, Deny {
         String releaseHash();
