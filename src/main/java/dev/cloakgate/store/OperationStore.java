@@ -14,6 +14,9 @@ import com.fasterxml.jackson.databind.JsonNode;
  * <p>What is stored identifies the call (tool, upstream, session tag, receipt digest, task id), never an argument
  * value or a hash of one; a {@code done} call's cloaked result is kept so a retry gets it without a second call.
  *
+ * <p>Methods block on the disk ({@link #begin} waits for an fsync): call them from a worker thread, never from an
+ * event loop.
+ *
  * <p>Implementations: {@link SqliteOperationStore} (one file per tenant, one gateway per file).
  */
 public interface OperationStore extends AutoCloseable {

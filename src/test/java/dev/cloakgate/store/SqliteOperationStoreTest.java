@@ -217,6 +217,10 @@ class SqliteOperationStoreTest {
             Operation o = s.get("op-1").orElseThrow();
             assertEquals(OperationState.NOT_APPLIED, o.state());
             assertFalse(o.resultStored());
+            s.begin("op-2", start("crm__patch"));
+            assertEquals(OperationState.DONE, s.reconcile("op-2", Outcome.DONE, true, "bob").state());
+            assertEquals(new Settled.Kept(OperationState.DONE, "bob"), s.settle("op-2", OperationState.FAILED, null));
+            assertEquals(new Begin.Reconciled(OperationState.DONE), s.begin("op-2", start("crm__patch")));
         }
     }
 
