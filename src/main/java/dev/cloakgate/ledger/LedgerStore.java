@@ -1,13 +1,8 @@
 package dev.cloakgate.ledger;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -21,7 +16,6 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -30,6 +24,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.cloakgate.crypto.Jcs;
 import dev.cloakgate.crypto.StrictJson;
+import dev.cloakgate.store.LockFile;
+import dev.cloakgate.store.Sqlite;
 
 /**
  * One tenant's ledger in SQLite: {@code {dataDir}/ledger/{tenant}.db}, one row per entry (seq, entry hash, exact
@@ -57,8 +53,6 @@ public final class LedgerStore implements AutoCloseable {
             .withZone(ZoneOffset.UTC);
     private static final ObjectMapper M = new ObjectMapper();
     private static final HexFormat HEX = HexFormat.of();
-    /** Lock files held by stores of this JVM. */
-    private static final Set<String> HELD = ConcurrentHashMap.newKeySet();
 
     /** One stored entry's position and hash. */
     public record Appended(long seq, byte[] hash) {
@@ -71,10 +65,9 @@ public final class LedgerStore implements AutoCloseable {
     private final String tenant;
     private final Path dbFile;
     private final Path lockFile;
-    private final String lockKey;
     private final Clock clock;
-    private final FileChannel lockChannel;
-    private final FileLock lock;
+    /** Held for the store's life; null for a read-only store. */
+    private final LockFile lock;
     private final Connection db;
     private final boolean readOnly;
     private final TreeHasher hasher = new TreeHasher();
@@ -82,15 +75,12 @@ public final class LedgerStore implements AutoCloseable {
     private byte[] lastHash;
     private boolean closed;
 
-    private LedgerStore(String tenant, Path dbFile, Path lockFile, String lockKey, Clock clock, FileChannel lockChannel, FileLock lock,
-            Connection db, boolean readOnly) {
+    private LedgerStore(String tenant, Path dbFile, Path lockFile, Clock clock, LockFile lock, Connection db, boolean readOnly) {
         this.readOnly = readOnly;
         this.tenant = tenant;
         this.dbFile = dbFile;
         this.lockFile = lockFile;
-        this.lockKey = lockKey;
         this.clock = clock;
-        this.lockChannel = lockChannel;
         this.lock = lock;
         this.db = db;
     }
@@ -106,46 +96,19 @@ public final class LedgerStore implements AutoCloseable {
         Path dir = dataDir.resolve("ledger");
         Path dbFile = dir.resolve(tenant + ".db");
         Path lockFile = dir.resolve(tenant + ".lock");
-        FileChannel channel = null;
-        FileLock lock = null;
+        LockFile lock = null;
         Connection db = null;
-        String lockKey = null;
         try {
             Files.createDirectories(dir);
-            // POSIX locks are per process and closing ANY descriptor of the file drops them all (FileLock javadoc),
-            // so a second store in this JVM must be refused before it opens the lock file at all
-            lockKey = dir.toRealPath().resolve(tenant + ".lock").toString();
-            if (!HELD.add(lockKey)) {
-                lockKey = null;
-                throw new LedgerLockedException(lockFile, "another store in this process, pid " + ProcessHandle.current().pid());
-            }
-            channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
-            lock = channel.tryLock();
-            if (lock == null) {
-                String holder = holder(channel);
-                channel.close();
-                channel = null;
-                throw new LedgerLockedException(lockFile, holder);
-            }
-            writeHolder(channel);
-            db = connect(dbFile, new java.util.Properties());
-            LedgerStore store = new LedgerStore(tenant, dbFile, lockFile, lockKey, clock, channel, lock, db, false);
+            lock = LockFile.acquire(lockFile, holder -> new LedgerLockedException(lockFile, holder));
+            db = Sqlite.connect(dbFile, new java.util.Properties());
+            LedgerStore store = new LedgerStore(tenant, dbFile, lockFile, clock, lock, db, false);
             store.init();
             return store;
         } catch (IOException | SQLException | RuntimeException e) {
-            closeQuietly(db);
-            try {
-                if (lock != null) {
-                    lock.release();
-                }
-                if (channel != null) {
-                    channel.close();
-                }
-            } catch (IOException ignored) {
-                // the OS releases it anyway when the channel is gone
-            }
-            if (lockKey != null) {
-                HELD.remove(lockKey);
+            Sqlite.closeQuietly(db);
+            if (lock != null) {
+                lock.close();
             }
             if (e instanceof LedgerStoreException || e instanceof IllegalArgumentException) {
                 throw (RuntimeException) e;
@@ -171,13 +134,12 @@ public final class LedgerStore implements AutoCloseable {
         try {
             org.sqlite.SQLiteConfig c = new org.sqlite.SQLiteConfig();
             c.setReadOnly(true);
-            db = connect(dbFile, c.toProperties());
-            LedgerStore store = new LedgerStore(tenant, dbFile, dir.resolve(tenant + ".lock"), null, Clock.systemUTC(), null,
-                    null, db, true);
+            db = Sqlite.connect(dbFile, c.toProperties());
+            LedgerStore store = new LedgerStore(tenant, dbFile, dir.resolve(tenant + ".lock"), Clock.systemUTC(), null, db, true);
             store.initReadOnly();
             return store;
         } catch (SQLException | RuntimeException e) {
-            closeQuietly(db);
+            Sqlite.closeQuietly(db);
             if (e instanceof LedgerStoreException) {
                 throw (RuntimeException) e;
             }
@@ -212,39 +174,9 @@ public final class LedgerStore implements AutoCloseable {
         }
     }
 
-    /**
-     * Straight to the SQLite driver, not through DriverManager: DriverManager hands a driver only to callers
-     * whose class loader loaded that same driver class, which fails when the first user (a Quarkus class loader
-     * in tests, or a dev-mode reload) is not this class's.
-     */
-    private static Connection connect(Path dbFile, java.util.Properties props) throws SQLException {
-        return org.sqlite.JDBC.createConnection("jdbc:sqlite:" + dbFile.toAbsolutePath(), props);
-    }
-
-    private static String holder(FileChannel channel) {
-        try {
-            ByteBuffer buf = ByteBuffer.allocate(256);
-            int n = channel.read(buf, 0);
-            return n <= 0 ? "" : new String(buf.array(), 0, n, StandardCharsets.UTF_8).trim();
-        } catch (IOException e) {
-            return "";
-        }
-    }
-
-    private static void writeHolder(FileChannel channel) throws IOException {
-        byte[] who = ("pid " + ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.UTF_8);
-        channel.truncate(0);
-        channel.write(ByteBuffer.wrap(who), 0);
-        channel.force(false);
-    }
-
     private void init() throws SQLException {
+        Sqlite.requireWal(db, dbFile);
         try (Statement s = db.createStatement()) {
-            try (ResultSet rs = s.executeQuery("PRAGMA journal_mode=WAL")) {
-                if (!rs.next() || !"wal".equalsIgnoreCase(rs.getString(1))) {
-                    throw new LedgerStoreException(dbFile + ": SQLite refused WAL journal mode");
-                }
-            }
             s.execute("PRAGMA synchronous=FULL");
             s.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
             s.execute("CREATE TABLE IF NOT EXISTS entries (seq INTEGER PRIMARY KEY, hash BLOB NOT NULL, bytes BLOB NOT NULL)");
@@ -549,16 +481,6 @@ public final class LedgerStore implements AutoCloseable {
         }
     }
 
-    private static void closeQuietly(Connection c) {
-        if (c != null) {
-            try {
-                c.close();
-            } catch (SQLException ignored) {
-                // closing after a failed open
-            }
-        }
-    }
-
     @Override
     public synchronized void close() {
         if (closed) {
@@ -571,13 +493,7 @@ public final class LedgerStore implements AutoCloseable {
             throw new LedgerStoreException(dbFile + ": close failed: " + e.getMessage(), e);
         } finally {
             if (lock != null) {
-                try {
-                    lock.release();
-                    lockChannel.close();
-                } catch (IOException ignored) {
-                    // the OS drops the lock with the channel or the process
-                }
-                HELD.remove(lockKey);
+                lock.close();
             }
         }
     }

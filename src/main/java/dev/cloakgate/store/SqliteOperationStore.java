@@ -1,0 +1,577 @@
+package dev.cloakgate.store;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+import org.sqlite.SQLiteConfig;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+
+/**
+ * A tenant's operations in SQLite: {@code {dataDir}/operations/{tenant}.db}, one row per operation, plus a meta
+ * table naming the store, the tenant and the format.
+ *
+ * <p><b>Owner-only.</b> The file keeps what upstreams returned (cloaked) for replay, so its directory is created
+ * 0700 and the file 0600 before SQLite opens it; SQLite gives its {@code -wal} and {@code -shm} files the
+ * database's permissions.
+ *
+ * <p><b>Durable before forwarding.</b> WAL mode, {@code synchronous=FULL}: a {@link #begin} that returned has its
+ * row fsynced, so a call is never forwarded without a record that survives power loss. Every method is one
+ * transaction, begun IMMEDIATE (the write lock taken first), so a check and the write it decides are never split
+ * by another writer. {@link #settle} alone commits without its own fsync ({@code synchronous=NORMAL}: whole or
+ * absent after a process crash, like every commit in WAL mode): losing it to a power cut before the next fsynced
+ * commit leaves the call {@code in_flight}, which the next start sweeps to {@code unknown}, the cautious state;
+ * it is never forwarded again because of it. That halves the fsyncs on the path of a call.
+ *
+ * <p><b>One gateway, any number of operators.</b> {@link #openForGateway} holds an exclusive OS lock on
+ * {@code {dataDir}/operations/{tenant}.lock} for its life (a second gateway would sweep the first one's calls to
+ * unknown) and sweeps what a previous process left {@code in_flight}. {@link #openForOperator} takes no lock, so
+ * {@code operations list} and {@code reconcile} run beside the gateway; the two connections wait for each other's
+ * short transactions ({@code busy_timeout}).
+ *
+ * <p>Methods are synchronized: one JDBC connection per store.
+ */
+public final class SqliteOperationStore implements OperationStore {
+    public static final int FORMAT = 1;
+    static final String KIND = "operations";
+    /** How long a transaction waits for the other side's (the operator's or the gateway's) to end. */
+    static final int BUSY_TIMEOUT_MILLIS = 5_000;
+    private static final Pattern TENANT = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+    private static final DateTimeFormatter TS = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSS'Z'")
+            .withZone(ZoneOffset.UTC);
+    private static final String COLUMNS = "id, tool, upstream, session, state, attempts, created_at, updated_at, approval, task_id,"
+            + " reconciled_by, reconciled_at, result IS NOT NULL";
+    /**
+     * Results are written and read back as the gateway's codec reads messages: exact decimals (1.0 stays 1.0), no
+     * limit below what the gateway already accepted when it stored them.
+     */
+    private static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE)
+                    .maxNestingDepth(100_000).maxNumberLength(Integer.MAX_VALUE).build())
+            .build())
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
+
+    private final String tenant;
+    private final Path dbFile;
+    private final Path lockFile;
+    private final Clock clock;
+    /** Held for the store's life by a gateway's store; null for an operator's. */
+    private final LockFile lock;
+    private final Connection db;
+    private List<String> sweptAtOpen = List.of();
+    private boolean closed;
+
+    private SqliteOperationStore(String tenant, Path dbFile, Path lockFile, Clock clock, LockFile lock, Connection db) {
+        this.tenant = tenant;
+        this.dbFile = dbFile;
+        this.lockFile = lockFile;
+        this.clock = clock;
+        this.lock = lock;
+        this.db = db;
+    }
+
+    public static SqliteOperationStore openForGateway(Path dataDir, String tenant) {
+        return openForGateway(dataDir, tenant, Clock.systemUTC());
+    }
+
+    /**
+     * The gateway's store: creates the file owner-only if absent, takes the lock (else {@link StoreLockedException}
+     * naming the lock file and its holder's pid), checks the file is this tenant's operations store in this format,
+     * and sweeps {@code in_flight} rows to {@code unknown} ({@link #sweptAtOpen()}).
+     */
+    public static SqliteOperationStore openForGateway(Path dataDir, String tenant, Clock clock) {
+        Path dir = dir(dataDir, tenant);
+        Path dbFile = dir.resolve(tenant + ".db");
+        Path lockFile = dir.resolve(tenant + ".lock");
+        LockFile lock = null;
+        Connection db = null;
+        try {
+            OwnerOnly.directories(dir);
+            lock = LockFile.acquire(lockFile, holder -> new StoreLockedException(lockFile, holder, "operations store"));
+            OwnerOnly.file(dbFile);
+            db = Sqlite.connect(dbFile, config().toProperties());
+            SqliteOperationStore store = new SqliteOperationStore(tenant, dbFile, lockFile, clock, lock, db);
+            store.init(true);
+            store.sweptAtOpen = store.sweepIds();
+            return store;
+        } catch (IOException | SQLException | RuntimeException e) {
+            Sqlite.closeQuietly(db);
+            if (lock != null) {
+                lock.close();
+            }
+            throw failure(e, "cannot open operations store " + dbFile);
+        }
+    }
+
+    public static SqliteOperationStore openForOperator(Path dataDir, String tenant) {
+        return openForOperator(dataDir, tenant, Clock.systemUTC());
+    }
+
+    /**
+     * An operator's store beside a running gateway ({@code operations list}, {@code reconcile}): no lock, no sweep,
+     * and no {@link #begin}/{@link #settle}/{@link #markUnknown}. The file must exist: the gateway creates it.
+     */
+    public static SqliteOperationStore openForOperator(Path dataDir, String tenant, Clock clock) {
+        Path dir = dir(dataDir, tenant);
+        Path dbFile = dir.resolve(tenant + ".db");
+        if (!Files.isRegularFile(dbFile)) {
+            throw new StoreException("no operations store for tenant '" + tenant + "' at " + dbFile
+                    + "; a gateway creates it when it opens the tenant, so check cloakgate.data-dir and the tenant name");
+        }
+        Connection db = null;
+        try {
+            db = Sqlite.connect(dbFile, config().toProperties());
+            SqliteOperationStore store = new SqliteOperationStore(tenant, dbFile, dir.resolve(tenant + ".lock"), clock, null, db);
+            store.init(false);
+            return store;
+        } catch (SQLException | RuntimeException e) {
+            Sqlite.closeQuietly(db);
+            throw failure(e, "cannot open operations store " + dbFile);
+        }
+    }
+
+    /** The directory of every tenant's operations store, once the tenant is known to be a safe file name. */
+    private static Path dir(Path dataDir, String tenant) {
+        if (tenant == null || !TENANT.matcher(tenant).matches()) {
+            throw new IllegalArgumentException("a tenant id for the operations store is 1-64 of [A-Za-z0-9._-], starting alphanumeric");
+        }
+        return dataDir.resolve("operations");
+    }
+
+    private static SQLiteConfig config() {
+        SQLiteConfig c = new SQLiteConfig();
+        c.setBusyTimeout(BUSY_TIMEOUT_MILLIS);
+        c.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
+        return c;
+    }
+
+    private static RuntimeException failure(Exception e, String what) {
+        if (e instanceof StoreException || e instanceof IllegalArgumentException || e instanceof OperationRefusedException) {
+            return (RuntimeException) e;
+        }
+        return new StoreException(what + ": " + e.getMessage(), e);
+    }
+
+    private void init(boolean create) throws SQLException {
+        Sqlite.requireWal(db, dbFile);
+        transaction("opening", () -> {
+            createOrCheck(create);
+            return null;
+        });
+    }
+
+    private void createOrCheck(boolean create) throws SQLException {
+        try (Statement s = db.createStatement()) {
+            boolean empty;
+            try (ResultSet rs = s.executeQuery("SELECT count(*) FROM sqlite_master")) {
+                empty = rs.next() && rs.getLong(1) == 0;
+            }
+            if (empty && create) {
+                s.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+                s.execute("CREATE TABLE operations (id TEXT PRIMARY KEY, tool TEXT NOT NULL, upstream TEXT NOT NULL, session TEXT,"
+                        + " state TEXT NOT NULL CHECK (state IN ('in_flight', 'done', 'failed', 'unknown', 'not_applied')),"
+                        + " attempts INTEGER NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, approval TEXT,"
+                        + " task_id TEXT, reconciled_by TEXT, reconciled_at TEXT, result BLOB)");
+                // only the states a sweep or an operator looks for: a table of millions of done rows keeps it small
+                s.execute("CREATE INDEX operations_open ON operations (state) WHERE state IN ('in_flight', 'unknown')");
+                s.execute("INSERT INTO meta (key, value) VALUES ('store', '" + KIND + "'), ('format', '" + FORMAT + "')");
+                try (PreparedStatement p = db.prepareStatement("INSERT INTO meta (key, value) VALUES ('tenant', ?)")) {
+                    p.setString(1, tenant);
+                    p.executeUpdate();
+                }
+            } else {
+                checkMeta(empty);
+            }
+        }
+    }
+
+    /** One step of work inside a transaction. */
+    private interface Work<T> {
+        T run() throws SQLException;
+    }
+
+    /**
+     * Runs {@code work} in one transaction begun IMMEDIATE: the write lock is taken before the first read, so
+     * nothing another connection commits can fall between what {@code work} reads and what it writes. Rolled back
+     * whole on any failure. (Explicit BEGIN/COMMIT on a connection in auto-commit mode: the driver's own
+     * transactions begin the next one at every commit, which would hold the lock between calls.)
+     */
+    private <T> T transaction(String what, Work<T> work) {
+        try (Statement s = db.createStatement()) {
+            s.execute("BEGIN IMMEDIATE");
+            T out = work.run();
+            s.execute("COMMIT");
+            return out;
+        } catch (SQLException | RuntimeException e) {
+            rollbackQuietly();
+            throw failure(e, dbFile + ": " + what);
+        }
+    }
+
+    /** {@link #transaction} committed without waiting for the disk (see the class comment: what may be lost). */
+    private <T> T unsyncedTransaction(String what, Work<T> work) {
+        try (Statement s = db.createStatement()) {
+            s.execute("PRAGMA synchronous=NORMAL");
+            try {
+                return transaction(what, work);
+            } finally {
+                s.execute("PRAGMA synchronous=FULL");
+            }
+        } catch (SQLException e) {
+            throw failure(e, dbFile + ": " + what);
+        }
+    }
+
+    /** Refuses a file that is not this tenant's operations store in this format (a copied or misplaced file). */
+    private void checkMeta(boolean empty) throws SQLException {
+        boolean hasMeta;
+        try (Statement s = db.createStatement();
+                ResultSet rs = s.executeQuery("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'")) {
+            hasMeta = rs.next() && rs.getLong(1) == 1;
+        }
+        String kind = hasMeta ? meta("store") : null;
+        if (!KIND.equals(kind)) {
+            throw new StoreException(dbFile + (empty ? " is empty" : " is not an operations store")
+                    + "; refusing to use it (a gateway creates the store when it opens the tenant)");
+        }
+        String storedTenant = meta("tenant");
+        if (!tenant.equals(storedTenant)) {
+            throw new StoreException(dbFile + " holds the operations of tenant '" + storedTenant + "', not '" + tenant + "'");
+        }
+        if (!Integer.toString(FORMAT).equals(meta("format"))) {
+            throw new StoreException(dbFile + " has operations store format " + meta("format") + "; this gateway reads " + FORMAT);
+        }
+    }
+
+    private String meta(String key) throws SQLException {
+        try (PreparedStatement p = db.prepareStatement("SELECT value FROM meta WHERE key = ?")) {
+            p.setString(1, key);
+            try (ResultSet rs = p.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
+    @Override
+    public synchronized Begin begin(String operationId, Start start) {
+        ensureGateway();
+        checkId(operationId);
+        if (!tenant.equals(start.tenant())) {
+            throw new IllegalArgumentException("an operation of tenant '" + start.tenant() + "' given to the store of '" + tenant + "'");
+        }
+        String now = now();
+        byte[][] stored = new byte[1][];
+        Begin out = transaction("begin of operation " + operationId + " failed, nothing recorded", () -> {
+            String state = null;
+            String tool = null;
+            int attempts = 0;
+            try (PreparedStatement p = db.prepareStatement("SELECT state, tool, attempts, result FROM operations WHERE id = ?")) {
+                p.setString(1, operationId);
+                try (ResultSet rs = p.executeQuery()) {
+                    if (rs.next()) {
+                        state = rs.getString(1);
+                        tool = rs.getString(2);
+                        attempts = rs.getInt(3);
+                        stored[0] = rs.getBytes(4);
+                    }
+                }
+            }
+            if (state == null) {
+                try (PreparedStatement p = db.prepareStatement("INSERT INTO operations (id, tool, upstream, session, state, attempts,"
+                        + " created_at, updated_at, approval, task_id) VALUES (?, ?, ?, ?, 'in_flight', 1, ?, ?, ?, ?)")) {
+                    p.setString(1, operationId);
+                    p.setString(2, start.tool());
+                    p.setString(3, start.upstream());
+                    p.setString(4, start.session());
+                    p.setString(5, now);
+                    p.setString(6, now);
+                    p.setString(7, start.approval());
+                    p.setString(8, start.taskId());
+                    p.executeUpdate();
+                }
+                return new Begin.Started(1);
+            }
+            if (!tool.equals(start.tool())) {
+                throw new OperationRefusedException(OperationRefusedException.ID_CONFLICT, operationId, OperationState.fromWire(state),
+                        "operation " + operationId + " is stored for another tool; an operation id names one call, so give this"
+                                + " call's approval its own operation id");
+            }
+            return switch (OperationState.fromWire(state)) {
+                case FAILED, NOT_APPLIED -> {
+                    // another attempt: the row describes it now, and no longer carries an operator's earlier finding
+                    try (PreparedStatement p = db.prepareStatement("UPDATE operations SET state = 'in_flight', attempts = attempts + 1,"
+                            + " upstream = ?, session = ?, approval = ?, task_id = ?, updated_at = ?, result = NULL,"
+                            + " reconciled_by = NULL, reconciled_at = NULL WHERE id = ?")) {
+                        p.setString(1, start.upstream());
+                        p.setString(2, start.session());
+                        p.setString(3, start.approval());
+                        p.setString(4, start.taskId());
+                        p.setString(5, now);
+                        p.setString(6, operationId);
+                        p.executeUpdate();
+                    }
+                    yield new Begin.Started(attempts + 1);
+                }
+                case DONE -> stored[0] != null ? null : new Begin.Reconciled(OperationState.DONE);
+                case IN_FLIGHT -> new Begin.InFlight();
+                case UNKNOWN -> new Begin.Unknown();
+            };
+        });
+        // parsed outside the transaction: the write lock is not held for the size of a result
+        return out != null ? out : new Begin.Replay(parse(stored[0], operationId));
+    }
+
+    @Override
+    public synchronized Settled settle(String operationId, OperationState outcome, JsonNode cloakedResult) {
+        ensureGateway();
+        if (outcome != OperationState.DONE && outcome != OperationState.FAILED) {
+            throw new IllegalArgumentException("an operation is settled as done or failed, not " + outcome);
+        }
+        if (outcome == OperationState.DONE && cloakedResult == null) {
+            throw new IllegalArgumentException("a done operation keeps its result for replay; settle it with the result");
+        }
+        byte[] result = outcome == OperationState.DONE ? bytes(cloakedResult) : null;
+        return unsyncedTransaction("settling operation " + operationId + " as " + outcome + " failed", () -> {
+            try (PreparedStatement p = db.prepareStatement(
+                    "UPDATE operations SET state = ?, result = ?, updated_at = ? WHERE id = ? AND state = 'in_flight'")) {
+                p.setString(1, outcome.wire());
+                p.setBytes(2, result);
+                p.setString(3, now());
+                p.setString(4, operationId);
+                if (p.executeUpdate() == 1) {
+                    return new Settled.Recorded(outcome);
+                }
+            }
+            Operation now = row(operationId).orElseThrow(() -> notFound(operationId));
+            return new Settled.Kept(now.state(), now.reconciledBy());
+        });
+    }
+
+    @Override
+    public synchronized OperationState markUnknown(String operationId) {
+        ensureGateway();
+        return transaction("marking operation " + operationId + " unknown failed", () -> {
+            try (PreparedStatement p = db.prepareStatement(
+                    "UPDATE operations SET state = 'unknown', updated_at = ? WHERE id = ? AND state = 'in_flight'")) {
+                p.setString(1, now());
+                p.setString(2, operationId);
+                p.executeUpdate();
+            }
+            return row(operationId).orElseThrow(() -> notFound(operationId)).state();
+        });
+    }
+
+    @Override
+    public synchronized int sweep() {
+        return sweepIds().size();
+    }
+
+    private List<String> sweepIds() {
+        ensureGateway();
+        return transaction("the startup sweep of in_flight operations failed", () -> {
+            List<String> ids = new ArrayList<>();
+            try (Statement s = db.createStatement(); ResultSet rs = s.executeQuery("SELECT id FROM operations WHERE state = 'in_flight'")) {
+                while (rs.next()) {
+                    ids.add(rs.getString(1));
+                }
+            }
+            if (!ids.isEmpty()) {
+                try (PreparedStatement p = db.prepareStatement("UPDATE operations SET state = 'unknown', updated_at = ? WHERE state = 'in_flight'")) {
+                    p.setString(1, now());
+                    p.executeUpdate();
+                }
+            }
+            return List.copyOf(ids);
+        });
+    }
+
+    /**
+     * The ids {@link #openForGateway} swept from {@code in_flight} to {@code unknown}: calls a previous process
+     * forwarded and never settled, for the gateway to record (a result entry with state {@code unknown}).
+     */
+    public List<String> sweptAtOpen() {
+        return sweptAtOpen;
+    }
+
+    @Override
+    public synchronized List<Operation> list(OperationState state) {
+        ensureOpen();
+        // the state inlined (an enum's own string, never input) so the partial index serves in_flight and unknown
+        String sql = "SELECT " + COLUMNS + " FROM operations" + (state == null ? "" : " WHERE state = '" + state.wire() + "'")
+                + " ORDER BY created_at, id";
+        // one statement: one snapshot, without taking the write lock
+        List<Operation> out = new ArrayList<>();
+        try (Statement s = db.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                out.add(operation(rs));
+            }
+            return out;
+        } catch (SQLException | RuntimeException e) {
+            throw failure(e, dbFile + ": listing operations failed");
+        }
+    }
+
+    @Override
+    public synchronized Optional<Operation> get(String operationId) {
+        ensureOpen();
+        try {
+            return row(operationId);
+        } catch (SQLException | RuntimeException e) {
+            throw failure(e, dbFile + ": reading operation " + operationId + " failed");
+        }
+    }
+
+    @Override
+    public synchronized Operation reconcile(String operationId, Outcome outcome, boolean force, String byWhom) {
+        ensureOpen();
+        if (byWhom == null || byWhom.isBlank()) {
+            throw new IllegalArgumentException("a reconciliation names the operator who made it");
+        }
+        return transaction("reconciling operation " + operationId + " failed, nothing changed", () -> {
+            Operation op = row(operationId).orElseThrow(() -> notFound(operationId));
+            if (op.state() == OperationState.IN_FLIGHT && !force) {
+                throw new OperationRefusedException(OperationRefusedException.NOT_UNKNOWN, operationId, op.state(), "operation "
+                        + operationId + " is in_flight: the call may still be running; check the real system, then reconcile with --force");
+            }
+            if (op.state() != OperationState.IN_FLIGHT && op.state() != OperationState.UNKNOWN) {
+                throw new OperationRefusedException(OperationRefusedException.NOT_UNKNOWN, operationId, op.state(), "operation "
+                        + operationId + " is already " + op.state() + "; only an unknown operation (or an in_flight one, with --force)"
+                        + " is reconciled");
+            }
+            String now = now();
+            try (PreparedStatement p = db.prepareStatement("UPDATE operations SET state = ?, result = NULL, reconciled_by = ?,"
+                    + " reconciled_at = ?, updated_at = ? WHERE id = ?")) {
+                p.setString(1, outcome.state().wire());
+                p.setString(2, byWhom);
+                p.setString(3, now);
+                p.setString(4, now);
+                p.setString(5, operationId);
+                p.executeUpdate();
+            }
+            return row(operationId).orElseThrow(() -> notFound(operationId));
+        });
+    }
+
+    private Optional<Operation> row(String operationId) throws SQLException {
+        try (PreparedStatement p = db.prepareStatement("SELECT " + COLUMNS + " FROM operations WHERE id = ?")) {
+            p.setString(1, operationId);
+            try (ResultSet rs = p.executeQuery()) {
+                return rs.next() ? Optional.of(operation(rs)) : Optional.empty();
+            }
+        }
+    }
+
+    private static Operation operation(ResultSet rs) throws SQLException {
+        String reconciledAt = rs.getString(12);
+        return new Operation(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), OperationState.fromWire(rs.getString(5)),
+                rs.getInt(6), Instant.parse(rs.getString(7)), Instant.parse(rs.getString(8)), rs.getString(9), rs.getString(10),
+                rs.getString(11), reconciledAt == null ? null : Instant.parse(reconciledAt), rs.getBoolean(13));
+    }
+
+    private static OperationRefusedException notFound(String operationId) {
+        return new OperationRefusedException(OperationRefusedException.NOT_FOUND, operationId, null,
+                "no operation " + operationId + " in this tenant's store; `operations list` shows the stored ones");
+    }
+
+    private static void checkId(String operationId) {
+        if (!Operation.validId(operationId)) {
+            throw new IllegalArgumentException("an operation id is 1-128 of [A-Za-z0-9._:-], starting alphanumeric");
+        }
+    }
+
+    private static byte[] bytes(JsonNode result) {
+        try {
+            return JSON.writeValueAsBytes(result);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("a result that cannot be written as JSON", e);
+        }
+    }
+
+    private JsonNode parse(byte[] stored, String operationId) {
+        try {
+            return JSON.readTree(stored);
+        } catch (IOException e) {
+            throw new StoreException(dbFile + ": the stored result of operation " + operationId + " is not readable JSON; the store is damaged");
+        }
+    }
+
+    private String now() {
+        return TS.format(clock.instant());
+    }
+
+    public String tenant() {
+        return tenant;
+    }
+
+    public Path dbFile() {
+        return dbFile;
+    }
+
+    public Path lockFile() {
+        return lockFile;
+    }
+
+    /** True for the gateway's store (it holds the lock), false for an operator's. */
+    public boolean gateway() {
+        return lock != null;
+    }
+
+    private void ensureGateway() {
+        ensureOpen();
+        if (lock == null) {
+            throw new IllegalStateException("operations store " + dbFile + " is open for an operator: only the gateway that holds "
+                    + lockFile + " records calls or sweeps");
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("operations store " + dbFile + " is closed");
+        }
+    }
+
+    private void rollbackQuietly() {
+        try (Statement s = db.createStatement()) {
+            s.execute("ROLLBACK");
+        } catch (SQLException ignored) {
+            // no transaction was open, or the connection is broken: nothing was committed either way
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            db.close();
+        } catch (SQLException e) {
+            throw new StoreException(dbFile + ": close failed: " + e.getMessage(), e);
+        } finally {
+            if (lock != null) {
+                lock.close();
+            }
+        }
+    }
+}
