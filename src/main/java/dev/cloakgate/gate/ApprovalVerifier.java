@@ -9,8 +9,6 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.cloakgate.crypto.Dsse;
-import dev.cloakgate.crypto.DsseException;
 import dev.cloakgate.crypto.Ed25519PublicKey;
 import dev.cloakgate.crypto.SignerKeys;
 
@@ -93,23 +91,15 @@ public final class ApprovalVerifier {
 
     /** The signature first: nothing in the payload is believed before it verifies. */
     private static Object read(byte[] receipt, SignerKeys approvers) {
-        Dsse.Envelope e;
+        SignedStatement signed;
         try {
-            e = Dsse.Envelope.parse(receipt);
-        } catch (DsseException bad) {
-            return new Refused("approval_unreadable", bad.getMessage());
+            signed = SignedStatement.open(receipt, approvers, Approvals.PREDICATE_TYPE, "approval");
+        } catch (SignedStatement.NotAccepted refused) {
+            return new Refused(refused.reason(), refused.getMessage());
         }
-        if (!InTotoStatement.PAYLOAD_TYPE.equals(e.payloadType())) {
-            return new Refused("approval_unreadable", "payloadType must be " + InTotoStatement.PAYLOAD_TYPE);
-        }
-        String keyId;
+        String keyId = signed.keyId();
+        InTotoStatement s = signed.statement();
         try {
-            keyId = Dsse.verify(e, approvers.asMap());
-        } catch (DsseException bad) {
-            return new Refused("approval_untrusted", bad.getMessage());
-        }
-        try {
-            InTotoStatement s = InTotoStatement.parse(e.payload(), Approvals.PREDICATE_TYPE);
             if (!Approvals.SUBJECT_NAME.equals(s.subjectName())) {
                 throw new IllegalArgumentException("the subject must be named " + Approvals.SUBJECT_NAME);
             }

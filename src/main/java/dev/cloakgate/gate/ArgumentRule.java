@@ -48,46 +48,28 @@ public final class ArgumentRule {
         STRING, INTEGER, NUMBER, BOOLEAN, OBJECT, ARRAY, NULL
     }
 
-    private final String path;
-    private final Set<Type> types;
-    private final List<JsonNode> enumValues;
-    private final JsonNode constValue;
-    private final int minLength;
-    private final int maxLength;
-    private final Pattern pattern;
-    private final BigDecimal minimum;
-    private final BigDecimal maximum;
-    private final Map<String, ArgumentRule> properties;
-    private final List<String> required;
-    private final boolean anyAdditional;
-    private final ArgumentRule additional;
-    private final int minProperties;
-    private final int maxProperties;
-    private final ArgumentRule items;
-    private final int minItems;
-    private final int maxItems;
-    private final List<String> bindTo;
+    // set only while compiling (parse, toolArguments), never after the rule is returned: immutable once published
+    private String path;
+    private Set<Type> types;
+    private List<JsonNode> enumValues;
+    private JsonNode constValue;
+    private int minLength = -1;
+    private int maxLength = -1;
+    private Pattern pattern;
+    private BigDecimal minimum;
+    private BigDecimal maximum;
+    private Map<String, ArgumentRule> properties = new LinkedHashMap<>();
+    private List<String> required = List.of();
+    private boolean anyAdditional;
+    private ArgumentRule additional;
+    private int minProperties = -1;
+    private int maxProperties = -1;
+    private ArgumentRule items;
+    private int minItems = -1;
+    private int maxItems = -1;
+    private List<String> bindTo;
 
-    private ArgumentRule(Builder b) {
-        path = b.path;
-        types = b.types;
-        enumValues = b.enumValues;
-        constValue = b.constValue;
-        minLength = b.minLength;
-        maxLength = b.maxLength;
-        pattern = b.pattern;
-        minimum = b.minimum;
-        maximum = b.maximum;
-        properties = Collections.unmodifiableMap(b.properties);
-        required = List.copyOf(b.required);
-        anyAdditional = b.anyAdditional;
-        additional = b.additional;
-        minProperties = b.minProperties;
-        maxProperties = b.maxProperties;
-        items = b.items;
-        minItems = b.minItems;
-        maxItems = b.maxItems;
-        bindTo = b.bindTo;
+    private ArgumentRule() {
     }
 
     /** Where this schema sits in its contract. */
@@ -105,34 +87,12 @@ public final class ArgumentRule {
         return properties;
     }
 
-    private static final class Builder {
-        String path;
-        Set<Type> types;
-        List<JsonNode> enumValues;
-        JsonNode constValue;
-        int minLength = -1;
-        int maxLength = -1;
-        Pattern pattern;
-        BigDecimal minimum;
-        BigDecimal maximum;
-        Map<String, ArgumentRule> properties = new LinkedHashMap<>();
-        List<String> required = List.of();
-        boolean anyAdditional;
-        ArgumentRule additional;
-        int minProperties = -1;
-        int maxProperties = -1;
-        ArgumentRule items;
-        int minItems = -1;
-        int maxItems = -1;
-        List<String> bindTo;
-    }
-
     /**
      * The arguments of one tool: an object whose properties are {@code arguments}, {@code required} names, and
      * nothing else. {@code base} is {@code spec.tools.<tool>}.
      */
     static ArgumentRule toolArguments(String base, JsonNode arguments, JsonNode required) {
-        Builder b = new Builder();
+        ArgumentRule b = new ArgumentRule();
         b.path = base + ".arguments";
         b.types = EnumSet.of(Type.OBJECT);
         if (arguments != null) {
@@ -145,7 +105,8 @@ public final class ArgumentRule {
             }
         }
         b.required = names(required, base + ".required", b.properties, false);
-        return new ArgumentRule(b);
+        b.properties = Collections.unmodifiableMap(b.properties);
+        return b;
     }
 
     /** Compiles one schema at {@code path}. */
@@ -156,7 +117,7 @@ public final class ArgumentRule {
         if (schema == null || !schema.isObject()) {
             throw error(path, "must be a schema (a mapping of keywords)");
         }
-        Builder b = new Builder();
+        ArgumentRule b = new ArgumentRule();
         b.path = path;
         for (Iterator<String> it = schema.fieldNames(); it.hasNext();) {
             String k = it.next();
@@ -231,7 +192,8 @@ public final class ArgumentRule {
             }
             b.bindTo = List.of(t.textValue().substring("task.".length()).split("\\.", -1));
         }
-        return new ArgumentRule(b);
+        b.properties = Collections.unmodifiableMap(b.properties);
+        return b;
     }
 
     private static Set<Type> types(JsonNode t, String at) {

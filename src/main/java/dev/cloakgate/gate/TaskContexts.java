@@ -16,7 +16,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.cloakgate.crypto.Dsse;
-import dev.cloakgate.crypto.DsseException;
 import dev.cloakgate.crypto.Ed25519SigningKey;
 import dev.cloakgate.crypto.Jcs;
 import dev.cloakgate.crypto.SignerKeys;
@@ -100,26 +99,17 @@ public final class TaskContexts {
      * before anything in the payload is believed.
      */
     public static Outcome verify(byte[] envelope, SignerKeys orchestrators, Instant now, Duration skew) {
-        Dsse.Envelope e;
-        String signer;
+        SignedStatement signed;
         try {
-            e = Dsse.Envelope.parse(envelope);
-        } catch (DsseException bad) {
-            return new Refused("task_context_unreadable", bad.getMessage());
+            signed = SignedStatement.open(envelope, orchestrators, PREDICATE_TYPE, "task_context");
+        } catch (SignedStatement.NotAccepted refused) {
+            return new Refused(refused.reason(), refused.getMessage());
         }
-        if (!InTotoStatement.PAYLOAD_TYPE.equals(e.payloadType())) {
-            return new Refused("task_context_unreadable", "payloadType must be " + InTotoStatement.PAYLOAD_TYPE);
-        }
-        try {
-            signer = Dsse.verify(e, orchestrators.asMap());
-        } catch (DsseException bad) {
-            return new Refused("task_context_untrusted", bad.getMessage());
-        }
+        InTotoStatement s = signed.statement();
         ObjectNode context;
         Instant issuedAt;
         Instant notAfter;
         try {
-            InTotoStatement s = InTotoStatement.parse(e.payload(), PREDICATE_TYPE);
             PredicateFields.only(s.predicate(), PREDICATE);
             if (!(s.predicate().get("context") instanceof ObjectNode c)) {
                 throw new IllegalArgumentException("context must be an object");
@@ -141,7 +131,7 @@ public final class TaskContexts {
             return new Refused("task_context_expired", "the task context is issued in the future (" + issuedAt
                     + "), beyond the clock skew allowance");
         }
-        return new Verified(new TaskContext(context.get("taskId").textValue(), context, issuedAt, notAfter, signer,
+        return new Verified(new TaskContext(context.get("taskId").textValue(), context, issuedAt, notAfter, signed.keyId(),
                 "sha256:" + sha256(envelope)));
     }
 
