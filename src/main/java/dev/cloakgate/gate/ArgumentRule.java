@@ -23,7 +23,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  *
  * <p>Closed by default, everywhere: an object checked against a schema may hold only the properties that schema
  * declares unless it says {@code additionalProperties: true} (or gives a schema for them), and an array without
- * {@code items} has its items checked against the empty schema, so an object inside it must be empty. Keywords
+ * {@code items} has its items checked against the empty schema, so an object inside it must be empty (except in a
+ * value pinned by {@code const} or {@code enum}, which is exactly one the author wrote). Keywords
  * about one type say nothing about values of another (JSON Schema): {@code maxLength} alone does not refuse a number;
  * say {@code type} too.
  *
@@ -355,7 +356,7 @@ public final class ArgumentRule {
                 rule = additional;
             }
             if (rule == null) {
-                if (anyAdditional) {
+                if (anyAdditional || pinned()) {
                     continue;
                 }
                 // the path of the closed schema, never the name the agent sent
@@ -373,6 +374,9 @@ public final class ArgumentRule {
         if (outside(a.size(), minItems, maxItems)) {
             return new Violation("argument_count", path);
         }
+        if (items == null && pinned()) {
+            return null;
+        }
         for (JsonNode item : a) {
             Violation v = items != null ? items.check(item, context, depth + 1) : closedShape(item, path + ".items", depth + 1);
             if (v != null) {
@@ -380,6 +384,14 @@ public final class ArgumentRule {
             }
         }
         return null;
+    }
+
+    /**
+     * The value equals one the author wrote ({@code const} or {@code enum}, checked first): what it holds is then
+     * already exact, and closing it by default would refuse the very value the contract names.
+     */
+    private boolean pinned() {
+        return constValue != null || enumValues != null;
     }
 
     /** Outside {@code [min, max]}, either bound absent when negative. */
