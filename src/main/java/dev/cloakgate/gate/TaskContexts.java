@@ -136,7 +136,7 @@ public final class TaskContexts {
     }
 
     /** The context's {@code taskId}, refused unless it is a short printable string. */
-    static String taskId(JsonNode context) {
+    public static String taskId(JsonNode context) {
         JsonNode id = context.get("taskId");
         if (id == null || !id.isTextual() || !TASK_ID.matcher(id.textValue()).matches()) {
             throw new IllegalArgumentException("the context must hold taskId: a string of 1 to 256 printable ASCII characters");
