@@ -98,4 +98,39 @@ public sealed interface Event {
     /** An operator ended a session through the admin API. */
     record SessionEnded(String tenant, String principal, String session) implements Event {
     }
+
+    // ---- issue 11: the action gate ----
+
+    /**
+     * The gate's decision on one tools/call ({@code mcp_tool_call}): {@code action} is {@code allow}, {@code block}
+     * or {@code warn} (refused, forwarded in warn mode); {@code gateDenial} the stable reason and {@code gatePath} the
+     * contract path where one applies. An approved call carries the digest of the receipt envelope and the operation
+     * id; never an argument value or a plain hash of one.
+     */
+    record GateDecided(String tenant, String session, String upstream, String tool, String release, String action,
+            String gateDenial, String gatePath, String approval, String operationId) implements Event {
+        public GateDecided {
+            tool = FindingDetail.recordedTool(tool);
+        }
+    }
+
+    /** A side-effecting call's outcome ({@code mcp_tool_result}): done, failed, or unknown (its upstream died). */
+    record OperationSettled(String tenant, String session, String tool, String release, String operationId,
+            String state) implements Event {
+        public OperationSettled {
+            tool = FindingDetail.recordedTool(tool);
+        }
+    }
+
+    /** An operator settled an operation whose outcome was unknown ({@code operation_reconciled}). */
+    record OperationReconciled(String tenant, String principal, String operationId, String state) implements Event {
+    }
+
+    /** An approval receipt was uploaded through the admin API by an approver. */
+    record ApprovalReceived(String tenant, String principal, String tool, String release, String approval)
+            implements Event {
+        public ApprovalReceived {
+            tool = FindingDetail.recordedTool(tool);
+        }
+    }
 }

@@ -16,13 +16,29 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public final class LedgerEntries {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private final UnaryOperator<String> sessionDigest;
+    /** Issue 11: the hash of the release the tenant's gate enforces, or null: every entry carries it while set. */
+    private volatile String release;
 
     /** @param sessionDigest the tenant's keyed digest of a session id (the policy's decisions use the same) */
     public LedgerEntries(UnaryOperator<String> sessionDigest) {
         this.sessionDigest = sessionDigest;
     }
 
+    /** Issue 11: binds every entry from now on to {@code releaseHash} (null: the tenant has no manifest). */
+    public void bindRelease(String releaseHash) {
+        this.release = releaseHash;
+    }
+
     public ObjectNode body(Event event) {
+        ObjectNode o = entry(event);
+        String r = release;
+        if (r != null && !o.has("release")) {
+            o.put("release", r); // inside the signed, hash-chained bytes: the evidence names the release it ran under
+        }
+        return o;
+    }
+
+    private ObjectNode entry(Event event) {
         ObjectNode o = F.objectNode();
         if (event instanceof Event.Decided d) {
             o.put("kind", "decision");
@@ -99,6 +115,35 @@ public final class LedgerEntries {
             o.put("kind", "session_ended");
             o.put("principal", e.principal());
             putSession(o, e.session());
+        } else if (event instanceof Event.GateDecided g) {
+            o.put("kind", "mcp_tool_call");
+            putSession(o, g.session());
+            put(o, "upstream", g.upstream());
+            put(o, "tool", g.tool());
+            o.put("action", g.action());
+            put(o, "gate_denial", g.gateDenial());
+            put(o, "gate_path", g.gatePath());
+            put(o, "approval", g.approval());
+            put(o, "operation_id", g.operationId());
+            put(o, "release", g.release());
+        } else if (event instanceof Event.OperationSettled r) {
+            o.put("kind", "mcp_tool_result");
+            putSession(o, r.session());
+            put(o, "tool", r.tool());
+            o.put("operation_id", r.operationId());
+            o.put("operation_state", r.state());
+            put(o, "release", r.release());
+        } else if (event instanceof Event.OperationReconciled r) {
+            o.put("kind", "operation_reconciled");
+            put(o, "principal", r.principal());
+            o.put("operation_id", r.operationId());
+            o.put("operation_state", r.state());
+        } else if (event instanceof Event.ApprovalReceived a) {
+            o.put("kind", "approval_received");
+            o.put("principal", a.principal());
+            put(o, "tool", a.tool());
+            put(o, "release", a.release());
+            o.put("approval", a.approval());
         } else {
             throw new IllegalArgumentException("no ledger entry for " + event.getClass().getSimpleName());
         }

@@ -14,7 +14,11 @@ public final class LoggedEvidence implements Evidence {
     public void record(Event event) {
         boolean notable = event instanceof Event.PinAccepted || event instanceof Event.SessionEnded
                 || event instanceof Event.CrossUpstreamRestore || event instanceof Event.RawPiiWritten
-                || event instanceof Event.Cloaked c && !c.tripwire().isEmpty();
+                || event instanceof Event.Cloaked c && !c.tripwire().isEmpty()
+                // issue 11: a gate refusal or warning, an operator's reconciliation, an uploaded approval
+                || event instanceof Event.GateDecided g && !"allow".equals(g.action())
+                || event instanceof Event.OperationReconciled || event instanceof Event.ApprovalReceived
+                || event instanceof Event.OperationSettled o && "unknown".equals(o.state());
         if (notable) {
             LOG.infof("%s", line(event));
         } else if (LOG.isDebugEnabled()) {
@@ -38,6 +42,15 @@ public final class LoggedEvidence implements Evidence {
         }
         if (event instanceof Event.SessionEnded e) {
             return "session_ended tenant=" + e.tenant() + " session=" + LogTag.of(e.session()) + " principal=" + e.principal();
+        }
+        if (event instanceof Event.GateDecided g) {
+            return "mcp_tool_call tenant=" + g.tenant() + " session=" + LogTag.of(g.session()) + " upstream=" + g.upstream()
+                    + " tool=" + g.tool() + " action=" + g.action() + " gate_denial=" + g.gateDenial() + " gate_path="
+                    + g.gatePath() + " operation_id=" + g.operationId() + " release=" + g.release();
+        }
+        if (event instanceof Event.OperationSettled o) {
+            return "mcp_tool_result tenant=" + o.tenant() + " session=" + LogTag.of(o.session()) + " tool=" + o.tool()
+                    + " operation_id=" + o.operationId() + " operation_state=" + o.state();
         }
         return event.toString(); // the rest carry no session id, or only its keyed digest
     }

@@ -156,7 +156,7 @@ final class AuthBlockParser {
                         "must be the SHA-256 of a token as 64 lower-case hex digits (" + HASH_HINT + "), never the token");
             }
         }
-        Path tokenFile = node.has("token_file") ? file(node.get("token_file"), pp + ".token_file") : null;
+        Path tokenFile = node.has("token_file") ? c.file(node.get("token_file"), pp + ".token_file") : null;
         AuthSettings.JwtIdentity jwt = null;
         if (node.has("jwt")) {
             JsonNode j = node.get("jwt");
@@ -238,7 +238,7 @@ final class AuthBlockParser {
         if (file == url) {
             throw new TenantConfigException(c.file, ip, "give exactly one of jwks_file or jwks_url (where the issuer's public keys are)");
         }
-        Path jwksFile = file ? file(n.get("jwks_file"), ip + ".jwks_file") : null;
+        Path jwksFile = file ? c.file(n.get("jwks_file"), ip + ".jwks_file") : null;
         URI jwksUrl = null;
         if (url) {
             String raw = c.expand(c.string(n.get("jwks_url"), ip + ".jwks_url"), ip + ".jwks_url");
@@ -260,13 +260,13 @@ final class AuthBlockParser {
                 throw new TenantConfigException(c.file, ip + "." + k, "applies to jwks_url only");
             }
         }
-        Path ca = n.has("jwks_ca_file") ? file(n.get("jwks_ca_file"), ip + ".jwks_ca_file") : null;
-        Path token = n.has("jwks_token_file") ? file(n.get("jwks_token_file"), ip + ".jwks_token_file") : null;
-        Duration refresh = seconds(n.get("jwks_refresh_seconds"), ip + ".jwks_refresh_seconds",
+        Path ca = n.has("jwks_ca_file") ? c.file(n.get("jwks_ca_file"), ip + ".jwks_ca_file") : null;
+        Path token = n.has("jwks_token_file") ? c.file(n.get("jwks_token_file"), ip + ".jwks_token_file") : null;
+        Duration refresh = c.seconds(n.get("jwks_refresh_seconds"), ip + ".jwks_refresh_seconds",
                 AuthSettings.IssuerSettings.DEFAULT_REFRESH, 10, 86_400);
-        Duration timeout = seconds(n.get("jwks_timeout_seconds"), ip + ".jwks_timeout_seconds",
+        Duration timeout = c.seconds(n.get("jwks_timeout_seconds"), ip + ".jwks_timeout_seconds",
                 AuthSettings.IssuerSettings.DEFAULT_FETCH_TIMEOUT, 1, 60);
-        Duration skew = seconds(n.get("clock_skew_seconds"), ip + ".clock_skew_seconds",
+        Duration skew = c.seconds(n.get("clock_skew_seconds"), ip + ".clock_skew_seconds",
                 AuthSettings.IssuerSettings.DEFAULT_CLOCK_SKEW, 0, 300);
         String claim = "sub";
         if (n.has("principal_claim")) {
@@ -296,25 +296,6 @@ final class AuthBlockParser {
             throw new TenantConfigException(c.file, p, "must be an integer from 1 to " + max);
         }
         return n.asInt();
-    }
-
-    private Duration seconds(JsonNode n, String p, Duration fallback, int min, int max) throws TenantConfigException {
-        if (n == null) {
-            return fallback;
-        }
-        if (!n.isIntegralNumber() || !n.canConvertToInt() || n.asInt() < min || n.asInt() > max) {
-            throw new TenantConfigException(c.file, p, "must be an integer from " + min + " to " + max);
-        }
-        return Duration.ofSeconds(n.asInt());
-    }
-
-    /** A file path: absolute, or relative to the gateway's working directory (as an upstream's cwd is). */
-    private Path file(JsonNode n, String p) throws TenantConfigException {
-        String v = c.expand(c.string(n, p), p);
-        if (v.isBlank() || v.contains("\u0000")) {
-            throw new TenantConfigException(c.file, p, "must be a file path");
-        }
-        return workingDir.resolve(v).normalize();
     }
 
     private void refusePlainTokens(JsonNode node, String p) throws TenantConfigException {

@@ -30,7 +30,7 @@ public final class TenantParser {
     /** No {@code _}: that is what makes splitting {@code fs__read__all} on the first {@code __} unambiguous. */
     public static final Pattern UPSTREAM_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9-]{0,31}");
 
-    private static final Set<String> TOP_KEYS = Set.of("upstreams", "namespace", "sanitize", "detection", "token_scope", "policy",
+    private static final Set<String> TOP_KEYS = Set.of("upstreams", "namespace", "sanitize", "detection", "token_scope", "policy", "gate",
             "vault_max_entries", "auth", "limits");
     /** Issue 10, per-tenant fairness. */
     private static final Set<String> LIMITS_KEYS = Set.of("max_sessions", "max_stdio_children");
@@ -129,9 +129,11 @@ public final class TenantParser {
         AuthSettings auth = c.part(() -> new AuthBlockParser(c, workingDir).parse(root.get("auth"), ns, upstreamNames), null);
         TenantLimits limits = root.has("limits") ? c.part(() -> limits(c, root.get("limits")), TenantLimits.defaults())
                 : TenantLimits.defaults();
+        // issue 11: the action gate
+        GateSettings gate = root.has("gate") ? c.part(() -> new GateBlockParser(c).parse(root.get("gate")), null) : null;
         c.done();
         return new TenantConfig(tenant, upstreams, ns, sha256(bytes), sanitize, detection, scope, vault, policy, auth,
-                limits);
+                limits, gate);
     }
 
     /** Issue 10: what the tenant may hold of the gateway; an absent key takes the gateway-wide default. */
@@ -542,6 +544,25 @@ public final class TenantParser {
                 out.add(part(() -> string(one, p), ""));
             }
             return out;
+        }
+
+        java.time.Duration seconds(JsonNode n, String p, java.time.Duration fallback, int min, int max) throws TenantConfigException {
+            if (n == null) {
+                return fallback;
+            }
+            if (!n.isIntegralNumber() || !n.canConvertToInt() || n.asInt() < min || n.asInt() > max) {
+                throw new TenantConfigException(file, p, "must be an integer from " + min + " to " + max);
+            }
+            return java.time.Duration.ofSeconds(n.asInt());
+        }
+
+        /** A file path: absolute, or relative to the gateway's working directory (as an upstream's cwd is). */
+        java.nio.file.Path file(JsonNode n, String p) throws TenantConfigException {
+            String v = expand(string(n, p), p);
+            if (v.isBlank() || v.contains("\u0000")) {
+                throw new TenantConfigException(file, p, "must be a file path");
+            }
+            return workingDir.resolve(v).normalize();
         }
 
         String expand(String value, String path) throws TenantConfigException {
