@@ -15,13 +15,13 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.cloakgate.auth.Principal;
+import dev.cloakgate.chain.Call;
+import dev.cloakgate.chain.Reply;
 import dev.cloakgate.cloak.Cloak;
 import dev.cloakgate.cloak.Restoration;
 import dev.cloakgate.cloak.Tokens;
 import dev.cloakgate.evidence.LogTag;
-import dev.cloakgate.policy.Decision;
 import dev.cloakgate.policy.PolicySession;
-import dev.cloakgate.policy.Refusals;
 import dev.cloakgate.jsonrpc.ErrorCodes;
 import dev.cloakgate.jsonrpc.JsonCodec;
 import dev.cloakgate.jsonrpc.Messages;
@@ -61,7 +61,7 @@ public final class GatewaySession implements Upstream.Listener {
     /** Null when the tenant does not sanitize. */
     private final Cloak cloak;
     private final PolicySession policy;
-    private final CallLog calls;
+    private final CallChains chains;
     /** How logs name this session: never the id itself (a bearer handle). */
     private final String logTag;
     /** Who opened the session (issue 10): only the same principal may use it, and it sees only its tools. */
@@ -78,7 +78,7 @@ public final class GatewaySession implements Upstream.Listener {
     public GatewaySession(String id, TenantConfig tenant, String gatewayVersion, JsonCodec codec,
             SessionStreams streams, UpstreamFactory upstreamFactory, Cloak cloak, PolicySession policy, CallLog calls,
             Principal principal) {
-        this.calls = calls;
+        this.chains = new CallChains(id, cloak, policy, calls);
         this.principal = principal;
         this.id = id;
         this.logTag = LogTag.of(id);
@@ -296,12 +296,6 @@ public final class GatewaySession implements Upstream.Listener {
             throw RpcError.of(ErrorCodes.INVALID_PARAMS, "unknown_" + kind,
                     "unknown " + kind + " \"" + nameNode.textValue() + "\"").asException();
         }
-        if (policy != null && "prompt".equals(kind)) {
-            Decision hidden = policy.promptWithheld(declaredName(nameNode.textValue()));
-            if (hidden != null) {
-                throw Refusals.of(hidden, nameNode.textValue()).asException();
-            }
-        }
         ObjectNode upstreamParams = params.deepCopy();
         upstreamParams.put("name", route.name());
         Upstream target = upstreams.get(route.upstream());
@@ -458,45 +452,55 @@ public final class GatewaySession implements Upstream.Listener {
     }
 
     /**
-     * Sends one client request to one upstream under a fresh upstream id, with its progress token replaced,
-     * and answers under the client's id. Messages the upstream ties to it go to the request's stream.
+     * Sends one client request to one upstream through the tenant's chain for its method (restore, policy, cloak:
+     * {@link CallChains}), and answers under the client's id; null when the client cancelled it.
      */
     private CompletableFuture<ObjectNode> forward(ObjectNode request, Upstream upstream, ObjectNode params,
             ClientStream stream) {
         JsonNode clientId = request.get("id");
         String method = Messages.method(request);
-        JsonNode clientToken = Messages.progressToken(request);
-        Restoration restored = Restoration.NONE;
-        if (cloak != null) {
-            try {
-                restored = cloak.toUpstream(upstream.name(), Messages.params(request).path("name").asText(null), params);
-            } catch (RpcException refused) {
-                return done(refused.error().toResponse(clientId));
+        String exposed = Messages.params(request).path("name").asText(null);
+        Call call = new Call(method, clientId, exposed, declaredName(exposed), upstream.name(), params);
+        ClientCall cc = new ClientCall(clientId, method, upstream, stream, Messages.progressToken(request));
+        return chains.of(method).run(call, c -> send(c, cc)).handle((reply, err) -> {
+            if (cc.cancelled) {
+                return null;
             }
-        }
-        String exposed = declaredName(Messages.params(request).path("name").asText(null));
-        if (policy != null && "tools/call".equals(method)) {
-            // after the restore: controls judge what the upstream will actually receive
-            Decision d = policy.request(exposed, upstream.name(), params.path("name").asText(null), params.get("arguments"));
-            if (d instanceof Decision.Redact r) {
-                params.set("arguments", r.payload());
-            } else if (!(d instanceof Decision.Allow)) {
-                return done(Refusals.of(d, exposed).toResponse(clientId));
+            if (err != null) {
+                return errorFor(clientId, err);
             }
-        }
-        ClientCall cc = new ClientCall(clientId, method, upstream, stream, clientToken);
+            ObjectNode out = F.objectNode();
+            out.put("jsonrpc", "2.0");
+            out.set("id", clientId);
+            if (reply.isError()) {
+                out.set("error", reply.response().get("error"));
+            } else {
+                out.set("result", reply.response().get("result"));
+            }
+            return out;
+        });
+    }
+
+    /**
+     * The end of every chain: sends the call under a fresh upstream id with its progress token replaced, and tracks
+     * it in flight until its answer. Messages the upstream ties to it go to the request's stream.
+     */
+    private CompletableFuture<Reply> send(Call call, ClientCall cc) {
+        JsonNode clientId = call.clientId();
+        Upstream upstream = cc.upstream;
+        ObjectNode params = call.params();
         synchronized (this) {
             if (inflight.containsKey(clientId)) {
-                return done(RpcError.of(ErrorCodes.INVALID_REQUEST, "duplicate_id",
-                        "a request with this id is already in flight in this session").toResponse(clientId));
+                return CompletableFuture.completedFuture(call.refusal(RpcError.of(ErrorCodes.INVALID_REQUEST,
+                        "duplicate_id", "a request with this id is already in flight in this session")));
             }
             inflight.put(clientId, cc);
         }
-        if (clientToken != null) {
+        if (cc.clientProgressToken != null) {
             cc.gatewayProgressToken = progress.forClientCall(cc);
             ((ObjectNode) params.get("_meta")).set("progressToken", cc.gatewayProgressToken);
         }
-        Upstream.Call call = upstream.call(method, params, new RequestObserver() {
+        Upstream.Call sent = upstream.call(call.method(), params, new RequestObserver() {
             @Override
             public void related(ObjectNode m) {
                 fromUpstream(upstream, m, cc);
@@ -505,101 +509,29 @@ public final class GatewaySession implements Upstream.Listener {
             @Override
             public void streaming() {
                 // the answer will take a while and arrive later: stream to the client so it can resume too
-                stream.open();
+                cc.stream.open();
             }
         });
-        cc.call = call;
-        // evidence of what the call carries, only once it went out: a refusal above or a link that never took it
+        cc.call = sent;
+        // evidence of what the call carries, only once it went out: a refusal before or a link that never took it
         // (down, at its limit) disclosed nothing
-        Restoration carried = restored;
-        boolean unchecked = policy == null && "tools/call".equals(method);
-        call.sent().thenRun(() -> {
-            carried.sent();
-            if (unchecked) {
-                calls.forwarded(id, upstream.name(), exposed, params.get("arguments"));
-            }
-        });
-        return call.response().handle((response, err) -> {
+        sent.sent().thenRun(call::markSent);
+        return sent.response().handle((response, err) -> {
             synchronized (this) {
                 inflight.remove(clientId);
             }
             progress.release(cc.gatewayProgressToken);
             touch();
             if (cc.cancelled) {
-                return null;
+                // no answer is owed: no stage judges or cloaks it
+                throw new CancelledByClient();
             }
             if (err != null) {
-                ObjectNode refused = policy != null && INSPECTED.contains(method)
-                        ? oversizedRefusal(clientId, upstream, method, exposed, params, err) : null;
-                return refused != null ? refused : errorFor(clientId, err);
+                throw err instanceof CompletionException c ? c : new CompletionException(err);
             }
-            observe(upstream, method, response);
-            if (policy != null && INSPECTED.contains(method)) {
-                response = inspected(upstream, method, exposed, params, response);
-            }
-            if (cloak != null) {
-                cloak.toAgent(upstream.name(), method, response.has("error") ? response.get("error") : response.get("result"));
-            }
-            ObjectNode out = F.objectNode();
-            out.put("jsonrpc", "2.0");
-            out.set("id", clientId);
-            if (response.has("error")) {
-                out.set("error", response.get("error"));
-            } else {
-                out.set("result", response.get("result"));
-            }
-            return out;
+            observe(upstream, call.method(), response);
+            return Reply.upstream(response);
         });
-    }
-
-    /** Results that carry content into the model's context: the response stage inspects them. */
-    private static final Set<String> INSPECTED = Set.of("tools/call", "resources/read", "prompts/get");
-
-    /**
-     * The response stage, after the upstream answered and before cloaking: controls see real values, the model
-     * sees neither them nor what a control removed.
-     */
-    private ObjectNode inspected(Upstream upstream, String method, String exposed, ObjectNode params, ObjectNode response) {
-        boolean error = response.has("error");
-        JsonNode payload = error ? response.get("error") : response.get("result");
-        if (payload == null) {
-            return response;
-        }
-        String tool = "resources/read".equals(method) ? method : exposed;
-        Decision d = "prompts/get".equals(method)
-                ? policy.promptResult(tool, upstream.name(), params.path("name").asText(null), payload, error)
-                : policy.response(tool, upstream.name(), params.path("name").asText(null), payload, error);
-        if (d instanceof Decision.Redact r) {
-            ObjectNode out = response.deepCopy();
-            out.set(error ? "error" : "result", r.payload());
-            return out;
-        }
-        if (!(d instanceof Decision.Allow)) {
-            ObjectNode out = F.objectNode();
-            out.put("jsonrpc", "2.0");
-            out.set("id", response.get("id"));
-            out.set("error", Refusals.of(d, tool).toJson());
-            return out;
-        }
-        return response;
-    }
-
-    /**
-     * A result the link dropped unread for its size is the budget's refusal, as it would have been after parsing:
-     * same code, same control, recorded through the policy. Null when the error is another one.
-     */
-    private ObjectNode oversizedRefusal(JsonNode clientId, Upstream upstream, String method, String exposed,
-            ObjectNode params, Throwable err) {
-        Throwable t = err;
-        while (t instanceof CompletionException && t.getCause() != null) {
-            t = t.getCause();
-        }
-        if (!(t instanceof UpstreamException u) || u.reason() != UpstreamException.Reason.UPSTREAM_MESSAGE_TOO_LARGE) {
-            return null;
-        }
-        String tool = "resources/read".equals(method) ? method : exposed;
-        Decision d = policy.oversized(tool, upstream.name(), params.path("name").asText(null), u.bytes());
-        return d == null ? null : Refusals.of(d, tool).toResponse(clientId);
     }
 
     /** Learns routing facts from results: resource links and embedded resources, task ids. */
