@@ -27,12 +27,29 @@ public class Main implements QuarkusApplication {
               ledger key                  the ledger signing key as auditors pin it: KEYID=HEX
               ledger export --tenant T --out FILE [--from-seq N] [--to-seq N]
               ledger verify FILE --trust-key KEYID=HEX [--trust-key ...]
+            """
+            // issue 11: action boundary
+            + """
+              action fingerprint --manifest M --tool T --args call.json
+                                          the fingerprint of one exact call (its receipt is <fingerprint>.approval.json)
+              approve --manifest M --tool T --args call.json [--task-context task.json] --key K [--expires 15m]
+                      [--operation-id ID] --out DIR
+                                          sign an approval receipt for that call into DIR (owner-only)
+              task sign --context task.json --key K [--expires 1h] --out FILE
+                                          sign a task context; prints the Cloakgate-Task-Context header value
+            """
+            // end issue 11: action boundary
+            // issue 11: release
+            + """
               release keygen --out FILE   a new Ed25519 key for the gate (owner-only, never overwritten); prints KEYID=HEX
               release certify --manifest M --key K --environment E [--not-before T] [--expires DURATION | --not-after T] --out FILE
                                           sign a certification of a release manifest (default validity 30d)
               release hash --manifest M   the release hash of a manifest (sha256:HEX)
               release tools-digest --tools FILE
                                           the toolsDigest of an upstream's tools/list result, for spec.mcpServers
+            """
+            // end issue 11: release
+            + """
               --help                      this text
             Commands read the same settings as the gateway (cloakgate.data-dir, cloakgate.ledger.*): give them the
             same -D properties or environment. Exit 0 done, 1 refused or invalid, 2 usage or I/O.""";
@@ -67,6 +84,17 @@ public class Main implements QuarkusApplication {
         if (first.equals("ledger") && second.equals("key")) {
             return new LedgerKeyCommand(out, err).run(args);
         }
+        // issue 11: action boundary
+        if (first.equals("action") && second.equals("fingerprint")) {
+            return new ActionFingerprintCommand(out, err).run(args);
+        }
+        if (first.equals("approve")) {
+            return new ApproveCommand(out, err).run(args);
+        }
+        if (first.equals("task") && second.equals("sign")) {
+            return new TaskSignCommand(out, err).run(args);
+        }
+        // end issue 11: action boundary
         // issue 11: release
         if (first.equals("release")) {
             return new ReleaseCommand(out, err).run(args);
