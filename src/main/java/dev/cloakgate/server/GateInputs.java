@@ -14,8 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.cloakgate.crypto.Jcs;
 import dev.cloakgate.crypto.StrictJson;
-import dev.cloakgate.gate.Domains;
-import dev.cloakgate.gate.GateDocuments;
+import dev.cloakgate.gate.ReleaseManifest;
 
 /**
  * What the action-boundary commands read and write: a release manifest's hash, a JSON object from a file, a validity
@@ -46,10 +45,12 @@ final class GateInputs {
         }
     }
 
-    /** {@code sha256:<hex>} of the manifest, as the release gate computes it (domain, newline, JCS of the tree). */
+    /**
+     * {@code sha256:<hex>} of the manifest, as the release gate computes it (domain, newline, JCS of the tree), once it
+     * reads as a release manifest: a receipt or fingerprint for a manifest the gate would refuse is worth nothing.
+     */
     static String releaseHash(Path manifest) throws IOException {
-        return "sha256:" + Domains.hash(Domains.RELEASE, GateDocuments.read(Files.readAllBytes(manifest),
-                "release manifest " + manifest));
+        return ReleaseManifest.read(manifest).releaseHash();
     }
 
     /** One strict JSON object (duplicate keys, lone surrogates and out-of-range numbers refused). */

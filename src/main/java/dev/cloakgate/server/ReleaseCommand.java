@@ -23,8 +23,6 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -58,7 +56,6 @@ public final class ReleaseCommand {
             "certify", Set.of("--manifest", "--key", "--environment", "--not-before", "--expires", "--not-after", "--out"),
             "hash", Set.of("--manifest"),
             "tools-digest", Set.of("--tools"));
-    private static final Pattern SHORT_DURATION = Pattern.compile("([1-9][0-9]{0,8})([smhd])");
     private final PrintStream out;
     private final PrintStream err;
     private final Clock clock;
@@ -221,26 +218,21 @@ public final class ReleaseCommand {
         }
     }
 
+    /** The action commands' short forms ({@code 15m}, {@link GateInputs#duration}) or ISO 8601 ({@code PT15M}). */
     static Duration duration(String text) {
-        Matcher m = SHORT_DURATION.matcher(text);
-        if (m.matches()) {
-            long n = Long.parseLong(m.group(1));
-            return switch (m.group(2)) {
-                case "s" -> Duration.ofSeconds(n);
-                case "m" -> Duration.ofMinutes(n);
-                case "h" -> Duration.ofHours(n);
-                default -> Duration.ofDays(n);
-            };
+        Duration d = GateInputs.duration(text);
+        if (d != null) {
+            return d;
         }
         try {
-            Duration d = Duration.parse(text);
-            if (d.isNegative() || d.isZero()) {
-                throw new IllegalArgumentException("--expires must be positive");
-            }
-            return d;
+            d = Duration.parse(text);
         } catch (DateTimeParseException e) {
             throw new IllegalArgumentException("--expires is a duration such as 90s, 15m, 12h, 30d or PT15M");
         }
+        if (d.isNegative() || d.isZero()) {
+            throw new IllegalArgumentException("--expires must be positive");
+        }
+        return d;
     }
 
     private int usage(String why) {
