@@ -27,6 +27,7 @@ public final class Call {
     private Restoration restoration = Restoration.NONE;
     private final List<Runnable> whenSent = new ArrayList<>(2);
     private volatile boolean sent;
+    private Runnable onHold = () -> { };
     private Map<Attribute<?>, Object> attributes;
 
     /**
@@ -111,6 +112,16 @@ public final class Call {
         sent = true;
         restoration.sent();
         whenSent.forEach(Runnable::run);
+    }
+
+    /** Set by the session: how to keep the client waiting (its answer will take a while: stream, keep-alives flowing). */
+    public void whenHeld(Runnable r) {
+        this.onHold = r;
+    }
+
+    /** A stage holds the call (an approval is awaited): the client is told to wait on a stream, not to time out. */
+    public void held() {
+        onHold.run();
     }
 
     /**

@@ -12,9 +12,19 @@ import dev.cloakgate.policy.Refusals;
  */
 public final class PolicyRequest implements CallStage {
     private final PolicySession policy;
+    private final boolean gateApproves;
 
     public PolicyRequest(PolicySession policy) {
+        this(policy, false);
+    }
+
+    /**
+     * @param gateApproves the tenant has a gate: a call the policy holds for approval goes on to {@link ApprovalGate},
+     *        where a signed receipt can release it (without a gate nothing could, and the hold is a refusal)
+     */
+    public PolicyRequest(PolicySession policy, boolean gateApproves) {
         this.policy = policy;
+        this.gateApproves = gateApproves;
     }
 
     @Override
@@ -23,6 +33,8 @@ public final class PolicyRequest implements CallStage {
                 call.params().get("arguments"));
         if (d instanceof Decision.Redact r) {
             call.params().set("arguments", r.payload());
+        } else if (d instanceof Decision.RequireApproval && gateApproves) {
+            call.set(GateFacts.POLICY_APPROVAL, d);
         } else if (!(d instanceof Decision.Allow)) {
             return CompletableFuture.completedFuture(call.refusal(Refusals.of(d, call.declaredName())));
         }

@@ -59,6 +59,19 @@ public final class CheckCommand {
                     problems.add(auth);
                     continue;
                 }
+                // issue 11: the gate's documents read and bound as the gateway would (no store is opened here)
+                if (t.gate() != null) {
+                    try {
+                        dev.cloakgate.gate.TenantGate g = dev.cloakgate.gate.TenantGate.load(t.name(), t.gate(),
+                                t.name() + ".json", java.time.Clock.systemUTC(), null, null, null, Evidence.NONE);
+                        g.checkUpstreams(t.upstreams().keySet(), t.name() + ".json");
+                        out.println("ok: tenant " + t.name() + " gate: release " + g.releaseHash() + ", certification "
+                                + g.certificationState());
+                    } catch (TenantConfigException e) {
+                        e.problems().forEach(p -> problems.add(p.toString()));
+                        continue;
+                    }
+                }
                 tenants++;
                 out.println("ok: tenant " + t.name() + " (" + t.upstreams().size() + " upstream(s), sha256 "
                         + t.digest().substring(0, 16) + (t.sanitize() ? ", detection self-check passed" : "") + ")");

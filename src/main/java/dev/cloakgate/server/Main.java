@@ -49,6 +49,14 @@ public class Main implements QuarkusApplication {
                                           the toolsDigest of an upstream's tools/list result, for spec.mcpServers
             """
             // end issue 11: release
+            // issue 11: operations
+            + """
+              operations list --tenant T [--state S]
+                                          the gate's operations (S: in_flight, done, failed, unknown, not_applied)
+              operations reconcile --tenant T ID --outcome done|not-applied [--force]
+                                          settle an operation whose outcome is unknown (in_flight needs --force)
+            """
+            // end issue 11: operations
             + """
               --help                      this text
             Commands read the same settings as the gateway (cloakgate.data-dir, cloakgate.ledger.*): give them the
@@ -83,6 +91,10 @@ public class Main implements QuarkusApplication {
         }
         if (first.equals("ledger") && second.equals("key")) {
             return new LedgerKeyCommand(out, err).run(args);
+        }
+        // issue 11: operations
+        if (first.equals("operations")) {
+            return new OperationsCommand(out, err).run(args);
         }
         // issue 11: action boundary
         if (first.equals("action") && second.equals("fingerprint")) {

@@ -235,6 +235,18 @@ public class McpRoutes {
         }
         GatewaySession session = ((dev.cloakgate.session.SessionRegistry.Admitted) admission).session();
         session.whenClosed(lease::release);
+        // issue 11: the orchestrator's signed task context, trusted only from this header and only when it verifies
+        String taskHeader = rc.request().getHeader(dev.cloakgate.gate.TaskContexts.HEADER);
+        if (taskHeader != null && session.gate() != null) {
+            dev.cloakgate.gate.TaskContexts.Outcome task = session.gate().taskContext(taskHeader);
+            if (task instanceof dev.cloakgate.gate.TaskContexts.Refused r) {
+                session.close();
+                refuse(rc, "task_context_unreadable".equals(r.reason()) ? 400 : 403, RpcError.of(ErrorCodes.REFUSED,
+                        r.reason(), "the " + dev.cloakgate.gate.TaskContexts.HEADER + " header was refused: " + r.detail()));
+                return;
+            }
+            session.task().set(((dev.cloakgate.gate.TaskContexts.Verified) task).context());
+        }
         long t0 = System.nanoTime();
         session.initialize(m).whenComplete((response, t) -> {
             timed(tenant, "initialize", t0);

@@ -18,6 +18,8 @@ import dev.cloakgate.evidence.Evidence;
 import dev.cloakgate.evidence.ForwardedCalls;
 import dev.cloakgate.evidence.LedgerEntries;
 import dev.cloakgate.evidence.LedgerEvidence;
+import dev.cloakgate.gate.GateStores;
+import dev.cloakgate.gate.TenantGate;
 import dev.cloakgate.ledger.Ledger;
 import dev.cloakgate.policy.Policy;
 import dev.cloakgate.policy.PolicyState;
@@ -66,13 +68,17 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
         final Ledger ledger;
         final TenantSecret secret;
         final CallLog calls;
+        final LedgerEntries entries;
         PolicyState policy;
         Cloaking cloaking;
+        /** Issue 11: the gate's stores and the worker their blocking work runs on, opened with the first gate block. */
+        GateStores gate;
 
-        Lasting(Ledger ledger, TenantSecret secret, CallLog calls) {
+        Lasting(Ledger ledger, TenantSecret secret, CallLog calls, LedgerEntries entries) {
             this.ledger = ledger;
             this.secret = secret;
             this.calls = calls;
+            this.entries = entries;
         }
     }
 
@@ -108,13 +114,25 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
             policy = Policy.create(name, List.copyOf(config.upstreams().keySet()), config.policy(), metrics, controls,
                     evidence, l.secret, policyState(l, name, file));
         }
-        TenantSetup setup = new TenantSetup(config, cloaking, policy, l.calls);
+        // issue 11: the action gate, its documents read and bound now (a refusal names the key)
+        TenantGate gate = null;
+        if (config.gate() != null) {
+            if (l.gate == null) {
+                l.gate = GateStores.open(data, name, config.gate(), file, evidence);
+            }
+            gate = TenantGate.load(name, config.gate(), file, java.time.Clock.systemUTC(), l.gate.operations(),
+                    l.gate.approvals(config.gate()), l.gate.worker(), evidence);
+            gate.checkUpstreams(config.upstreams().keySet(), file);
+        }
+        TenantSetup setup = new TenantSetup(config, cloaking, policy, l.calls, gate);
         // the credentials last, as the last step that may refuse: installed, they serve the tenant's next request
         try {
             auth.install(Gateway.authSource(config));
         } catch (AuthSetupException e) {
             throw new TenantConfigException(file, e.path(), e.getMessage());
         }
+        // every entry from here on names the release this version enforces (none without a manifest)
+        l.entries.bindRelease(gate == null ? null : gate.releaseHash());
         evidence.record(new Event.ConfigLoaded(name, name + ".json", config.digest()));
         if (checked != null) {
             evidence.record(checked.event());
@@ -159,7 +177,8 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
             // a damaged ledger, or one another gateway holds: the tenant cannot keep evidence, so it is not served
             throw new TenantConfigException(file, "$", "cannot open the tenant's ledger: " + e.getMessage());
         }
-        ledgerEvidence.add(name, ledger, new LedgerEntries(secret::sessionDigest));
+        LedgerEntries entries = new LedgerEntries(secret::sessionDigest);
+        ledgerEvidence.add(name, ledger, entries);
         metrics.gauge("cloakgate.ledger.entries", Tags.of("tenant", name), ledger, Ledger::size);
         io.micrometer.core.instrument.Gauge.builder("cloakgate.ledger.checkpoint.age", ledger,
                 x -> x.checkpointAge().toNanos() / 1e9).baseUnit("seconds")
@@ -174,7 +193,7 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
         for (String reason : List.of("too_many_sessions", "too_many_tenant_sessions", "too_many_stdio_children")) {
             metrics.counter("cloakgate.sessions.refused", "tenant", name, "reason", reason);
         }
-        l = new Lasting(ledger, secret, new ForwardedCalls(name, secret, evidence));
+        l = new Lasting(ledger, secret, new ForwardedCalls(name, secret, evidence), entries);
         lasting.put(name, l);
         return l;
     }
@@ -189,6 +208,12 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
             }
         }
         return l.policy;
+    }
+
+    /** Issue 11: the tenant's operations store (for the admin API), or null when it never had a gate. */
+    dev.cloakgate.store.OperationStore operations(String tenant) {
+        Lasting l = lasting.get(tenant);
+        return l == null || l.gate == null ? null : l.gate.operations();
     }
 
     /** The tenant's open ledger (also of a tenant whose file was removed), or null. */
@@ -210,6 +235,9 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
         for (Map.Entry<String, Lasting> e : lasting.entrySet()) {
             if (e.getValue().policy != null) {
                 e.getValue().policy.close();
+            }
+            if (e.getValue().gate != null) {
+                e.getValue().gate.close();
             }
             try {
                 e.getValue().ledger.close();

@@ -1,12 +1,19 @@
 package dev.cloakgate.session;
 
+import dev.cloakgate.chain.ApprovalGate;
 import dev.cloakgate.chain.CallChain;
+import dev.cloakgate.chain.GateCheck;
+import dev.cloakgate.chain.OperationBegin;
+import dev.cloakgate.chain.OperationRecord;
 import dev.cloakgate.chain.CloakResult;
 import dev.cloakgate.chain.PolicyRequest;
 import dev.cloakgate.chain.PolicyResponse;
 import dev.cloakgate.chain.RestoreTokens;
 import dev.cloakgate.chain.WithheldPrompt;
 import dev.cloakgate.cloak.Cloak;
+import dev.cloakgate.gate.GateRecord;
+import dev.cloakgate.gate.SessionTask;
+import dev.cloakgate.gate.TenantGate;
 import dev.cloakgate.policy.PolicySession;
 
 /**
@@ -25,11 +32,20 @@ final class CallChains {
      * @param calls told of each tools/call forwarded without a policy ({@link CallLog#NONE} to record nothing)
      */
     CallChains(String sessionId, Cloak cloak, PolicySession policy, CallLog calls) {
-        this.toolCall = chain("tools/call", sessionId, cloak, policy, calls);
-        this.resourceRead = chain("resources/read", sessionId, cloak, policy, calls);
-        this.promptGet = chain("prompts/get", sessionId, cloak, policy, calls);
+        this(sessionId, cloak, policy, calls, null);
+    }
+
+    /** The gate's parts of a session (issue 11): its tenant's gate, the session's task context and its evidence. */
+    record Gate(TenantGate gate, SessionTask task, GateRecord record, String tenant, String sessionTag) {
+    }
+
+    /** @param gate null when the tenant has no gate block */
+    CallChains(String sessionId, Cloak cloak, PolicySession policy, CallLog calls, Gate gate) {
+        this.toolCall = chain("tools/call", sessionId, cloak, policy, calls, gate);
+        this.resourceRead = chain("resources/read", sessionId, cloak, policy, calls, null);
+        this.promptGet = chain("prompts/get", sessionId, cloak, policy, calls, null);
         // completion/complete, resources/subscribe and unsubscribe, tasks/get, tasks/result, tasks/cancel
-        this.other = chain("", sessionId, cloak, policy, calls);
+        this.other = chain("", sessionId, cloak, policy, calls, null);
     }
 
     /** The chain for a forwarded request of {@code method}. */
@@ -43,10 +59,11 @@ final class CallChains {
     }
 
     /**
-     * A call passes: restore tokens → [gate] → policy request → [operation begin] → forward → [operation settle] →
-     * policy response → cloak.
+     * A call passes: restore tokens → gate (release, contract) → policy request → approval → operation begin →
+     * forward → operation (its outcome) → policy response → cloak → operation settle (with the answer the agent gets).
      */
-    private static CallChain chain(String method, String sessionId, Cloak cloak, PolicySession policy, CallLog calls) {
+    private static CallChain chain(String method, String sessionId, Cloak cloak, PolicySession policy, CallLog calls,
+            Gate gate) {
         boolean toolCall = "tools/call".equals(method);
         // results that carry content into the model's context: the response stage judges them
         boolean inspected = toolCall || "resources/read".equals(method) || "prompts/get".equals(method);
@@ -58,25 +75,33 @@ final class CallChains {
         if (cloak != null) {
             b.toUpstream(new RestoreTokens(cloak));
         }
-        // [gate] issue 11: the release/contract/approval check of a tools/call goes here, after the restore (it judges
-        // the arguments the upstream will receive) and before the policy's request stage:
-        //   if (toolCall && gate != null) b.toUpstream(new GateCheck(...));
+        if (gate != null) {
+            // the release and the contract judge the arguments the upstream will receive, before the policy does
+            b.toUpstream(new GateCheck(gate.gate(), gate.task(), gate.record()));
+        }
         if (toolCall && policy != null) {
-            b.toUpstream(new PolicyRequest(policy));
+            b.toUpstream(new PolicyRequest(policy, gate != null));
         } else if (toolCall && calls != CallLog.NONE) {
             b.toUpstream(new UncheckedCallRecord(sessionId, calls));
         }
-        // [operation] issue 11: the operations store of a tools/call goes here, directly around the forward: it begins
-        // the operation last going out (or answers a done one with Reply.replay) and settles it first coming back,
-        // from the upstream's answer or the forward's failure (a dead link, a timeout, a cancelled call; Call.sent()
-        // says whether the message was written). The forward answers Reply.refusal when it never sent the call
-        // (duplicate_id).
-        //   if (toolCall && operations != null) b.aroundForward(new OperationStage(...));
+        if (gate != null) {
+            // one approval concept: the contract's requiresApproval and the policy's hold, answered by one receipt
+            b.toUpstream(new ApprovalGate(gate.gate(), gate.task(), gate.record()));
+        }
+        if (gate != null && gate.gate().operations() != null) {
+            // directly around the forward: begun last going out (durable before the call is sent), its answer seen first
+            b.aroundForward(new OperationBegin(gate.gate().operations(), gate.gate().worker(), gate.record(),
+                    gate.tenant(), gate.sessionTag(), gate.task()));
+        }
         if (policy != null && inspected) {
             b.toAgent(new PolicyResponse(policy));
         }
         if (cloak != null) {
             b.toAgent(new CloakResult(cloak));
+        }
+        if (gate != null && gate.gate().operations() != null) {
+            // last coming back: the operation keeps the answer the agent gets, judged and cloaked, for replay
+            b.toAgent(new OperationRecord(gate.gate().operations(), gate.gate().worker(), gate.record()));
         }
         return b.build();
     }

@@ -21,6 +21,9 @@ import dev.cloakgate.cloak.Cloak;
 import dev.cloakgate.cloak.Restoration;
 import dev.cloakgate.cloak.Tokens;
 import dev.cloakgate.evidence.LogTag;
+import dev.cloakgate.gate.ReleaseManifest;
+import dev.cloakgate.gate.SessionTask;
+import dev.cloakgate.gate.TenantGate;
 import dev.cloakgate.policy.PolicySession;
 import dev.cloakgate.jsonrpc.ErrorCodes;
 import dev.cloakgate.jsonrpc.JsonCodec;
@@ -62,6 +65,9 @@ public final class GatewaySession implements Upstream.Listener {
     private final Cloak cloak;
     private final PolicySession policy;
     private final CallChains chains;
+    /** Issue 11: the tenant's gate (null: none) and this session's trusted task context. */
+    private final TenantGate gate;
+    private final SessionTask task = new SessionTask();
     /** How logs name this session: never the id itself (a bearer handle). */
     private final String logTag;
     /** Who opened the session (issue 10): only the same principal may use it, and it sees only its tools. */
@@ -78,7 +84,16 @@ public final class GatewaySession implements Upstream.Listener {
     public GatewaySession(String id, TenantConfig tenant, String gatewayVersion, JsonCodec codec,
             SessionStreams streams, UpstreamFactory upstreamFactory, Cloak cloak, PolicySession policy, CallLog calls,
             Principal principal) {
-        this.chains = new CallChains(id, cloak, policy, calls);
+        this(id, tenant, gatewayVersion, codec, streams, upstreamFactory, cloak, policy, calls, principal, null);
+    }
+
+    /** @param gate the tenant's action gate (issue 11), or null when it has none */
+    public GatewaySession(String id, TenantConfig tenant, String gatewayVersion, JsonCodec codec,
+            SessionStreams streams, UpstreamFactory upstreamFactory, Cloak cloak, PolicySession policy, CallLog calls,
+            Principal principal, TenantGate gate) {
+        this.gate = gate;
+        this.chains = new CallChains(id, cloak, policy, calls, gate == null ? null
+                : new CallChains.Gate(gate, task, gate.record(id), tenant.name(), LogTag.of(id)));
         this.principal = principal;
         this.id = id;
         this.logTag = LogTag.of(id);
@@ -159,9 +174,48 @@ public final class GatewaySession implements Upstream.Listener {
             if (err != null) {
                 return errorFor(request.get("id"), err);
             }
+            RpcError impostor = gate == null ? null : impostor();
+            if (impostor != null) {
+                return impostor.toResponse(request.get("id"));
+            }
             protocolVersion = result.path("protocolVersion").asText();
             return Messages.result(request.get("id"), result);
         });
+    }
+
+    /** The session's trusted task context (issue 11): set at initialize from the signed header, or by an operator. */
+    public SessionTask task() {
+        return task;
+    }
+
+    /** The tenant's action gate this session was made with, or null. */
+    public TenantGate gate() {
+        return gate;
+    }
+
+    /**
+     * Issue 11, beyond the seed: an upstream the release binds ({@code spec.mcpServers}) must present the identity it
+     * names. Null when every bound upstream that answered did; else the refusal naming the first that did not.
+     */
+    private RpcError impostor() {
+        for (var e : gate.manifest().mcpServers().entrySet()) {
+            Upstream u = upstreams.get(e.getKey());
+            ObjectNode init = u == null ? null : u.initializeResult();
+            if (init == null) {
+                continue; // not configured here (refused at load) or down: its calls fail on their own
+            }
+            ReleaseManifest.ServerIdentity want = e.getValue();
+            JsonNode info = init.path("serverInfo");
+            String name = info.path("name").asText(null);
+            String version = info.path("version").asText(null);
+            if (!want.name().equals(name) || want.version() != null && !want.version().equals(version)) {
+                LOG.warnf("session %s: upstream %s presented another identity than the release binds", logTag, e.getKey());
+                return RpcError.of(ErrorCodes.REFUSED, "upstream_identity_mismatch", "upstream '" + e.getKey()
+                        + "' presents itself as another server than the release binds (spec.mcpServers."
+                        + e.getKey() + ".serverInfo)").with("upstream", e.getKey()).with("release", gate.releaseHash());
+            }
+        }
+        return null;
     }
 
     /**
@@ -461,6 +515,7 @@ public final class GatewaySession implements Upstream.Listener {
         String method = Messages.method(request);
         String exposed = Messages.params(request).path("name").asText(null);
         Call call = new Call(method, clientId, exposed, declaredName(exposed), upstream.name(), params);
+        call.whenHeld(stream::open); // a call held for an approval streams, keep-alives flowing, until it is released
         ClientCall cc = new ClientCall(clientId, method, upstream, stream, Messages.progressToken(request));
         return chains.of(method).run(call, c -> send(c, cc)).handle((reply, err) -> {
             if (cc.cancelled) {

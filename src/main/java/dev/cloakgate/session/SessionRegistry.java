@@ -187,7 +187,7 @@ public final class SessionRegistry {
                             new Backoff(settings.backoffInitial(), settings.backoffMax(), System::nanoTime), h);
                 },
                 c == null ? null : c.session(id), p == null ? null : p.session(id),
-                p == null ? setup.calls() : CallLog.NONE, principal);
+                p == null ? setup.calls() : CallLog.NONE, principal, setup.gate());
         starting.add(session);
         if (closed) {
             session.close(); // created while the gateway shut down: its handshake fails, register refuses it

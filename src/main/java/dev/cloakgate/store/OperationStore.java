@@ -142,6 +142,16 @@ public interface OperationStore extends AutoCloseable {
      */
     Operation reconcile(String operationId, Outcome outcome, boolean force, String byWhom);
 
+    /** An operator's reconciliation, as the outbox keeps it until the gateway put it on the tenant's ledger. */
+    record Reconciliation(long seq, String operationId, OperationState state, String byWhom, java.time.Instant at) {
+    }
+
+    /** Reconciliations not yet on the ledger, oldest first (at most 1000 at a time). */
+    List<Reconciliation> unrecorded();
+
+    /** The reconciliation {@code seq} is on the ledger now. */
+    void recorded(long seq);
+
     @Override
     void close();
 }

@@ -202,6 +202,13 @@ public final class SqliteOperationStore implements OperationStore {
             } else {
                 checkMeta(empty);
             }
+            if (!empty || create) {
+                // an outbox: a reconciliation made beside the gateway (the command) is put on its ledger by the gateway,
+                // which holds the ledger; written in the reconcile's own transaction, so none is lost to a crash
+                s.execute("CREATE TABLE IF NOT EXISTS reconciliations (seq INTEGER PRIMARY KEY AUTOINCREMENT,"
+                        + " operation_id TEXT NOT NULL, state TEXT NOT NULL, by_whom TEXT NOT NULL, at TEXT NOT NULL,"
+                        + " recorded INTEGER NOT NULL DEFAULT 0)");
+            }
         }
     }
 
@@ -468,7 +475,43 @@ public final class SqliteOperationStore implements OperationStore {
                 p.setString(5, operationId);
                 p.executeUpdate();
             }
+            try (PreparedStatement p = db.prepareStatement("INSERT INTO reconciliations (operation_id, state, by_whom, at)"
+                    + " VALUES (?, ?, ?, ?)")) {
+                p.setString(1, operationId);
+                p.setString(2, outcome.state().wire());
+                p.setString(3, byWhom);
+                p.setString(4, now);
+                p.executeUpdate();
+            }
             return row(operationId).orElseThrow(() -> notFound(operationId));
+        });
+    }
+
+    @Override
+    public synchronized List<Reconciliation> unrecorded() {
+        ensureOpen();
+        try (PreparedStatement p = db.prepareStatement("SELECT seq, operation_id, state, by_whom, at FROM reconciliations"
+                + " WHERE recorded = 0 ORDER BY seq LIMIT 1000"); ResultSet rs = p.executeQuery()) {
+            List<Reconciliation> out = new java.util.ArrayList<>();
+            while (rs.next()) {
+                out.add(new Reconciliation(rs.getLong(1), rs.getString(2), OperationState.fromWire(rs.getString(3)),
+                        rs.getString(4), Instant.parse(rs.getString(5))));
+            }
+            return out;
+        } catch (SQLException | RuntimeException e) {
+            throw failure(e, dbFile + ": reading reconciliations failed");
+        }
+    }
+
+    @Override
+    public synchronized void recorded(long seq) {
+        ensureOpen();
+        transaction("marking reconciliation " + seq + " recorded failed", () -> {
+            try (PreparedStatement p = db.prepareStatement("UPDATE reconciliations SET recorded = 1 WHERE seq = ?")) {
+                p.setLong(1, seq);
+                p.executeUpdate();
+            }
+            return null;
         });
     }
 

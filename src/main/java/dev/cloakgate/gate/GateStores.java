@@ -1,0 +1,129 @@
+package dev.cloakgate.gate;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import org.jboss.logging.Logger;
+
+import dev.cloakgate.evidence.Event;
+import dev.cloakgate.evidence.Evidence;
+import dev.cloakgate.store.ApprovalStore;
+import dev.cloakgate.store.DirectoryApprovalStore;
+import dev.cloakgate.store.OperationStore;
+import dev.cloakgate.store.SqliteOperationStore;
+import dev.cloakgate.store.StoreException;
+import dev.cloakgate.tenant.GateSettings;
+import dev.cloakgate.tenant.TenantConfigException;
+
+/**
+ * What a tenant's gate holds for the life of the gateway, whatever later versions of its file say: the operations
+ * store (one gateway per file: its lock is held until shutdown), the approval stores of the directories its versions
+ * named, and one worker thread where their blocking work runs (the store serialises a tenant's writes anyway). At open,
+ * operations a previous process left {@code in_flight} are {@code unknown} (on the ledger too); every few seconds,
+ * reconciliations an operator made with the command beside the running gateway are put on the ledger.
+ */
+public final class GateStores implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(GateStores.class);
+    private final String tenant;
+    private final Path data;
+    private final OperationStore operations;
+    private final Map<Path, ApprovalStore> approvals = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService worker;
+    private final Evidence evidence;
+
+    private GateStores(String tenant, Path data, OperationStore operations, ScheduledExecutorService worker,
+            Evidence evidence) {
+        this.tenant = tenant;
+        this.data = data;
+        this.operations = operations;
+        this.worker = worker;
+        this.evidence = evidence;
+    }
+
+    /** @throws TenantConfigException when the store cannot be opened (another gateway holds it, a damaged file) */
+    public static GateStores open(Path data, String tenant, GateSettings settings, String file, Evidence evidence)
+            throws TenantConfigException {
+        SqliteOperationStore ops;
+        try {
+            ops = SqliteOperationStore.openForGateway(data, tenant);
+        } catch (StoreException e) {
+            throw new TenantConfigException(file, "$.gate", "cannot open the tenant's operations store: " + e.getMessage());
+        }
+        for (String id : ops.sweptAtOpen()) {
+            // the previous process died with this call unanswered: whether it took effect is unknown
+            evidence.record(new Event.OperationSettled(tenant, null, null, null, id, "unknown"));
+        }
+        if (!ops.sweptAtOpen().isEmpty()) {
+            LOG.warnf("tenant %s: %d operation(s) left in flight by a previous process are unknown now; reconcile them"
+                    + " (`operations list --tenant %s --state unknown`)", tenant, ops.sweptAtOpen().size(), tenant);
+        }
+        ScheduledExecutorService worker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "cloakgate-gate-" + tenant);
+            t.setDaemon(true);
+            return t;
+        });
+        GateStores stores = new GateStores(tenant, data, ops, worker, evidence);
+        worker.scheduleWithFixedDelay(stores::recordReconciliations, 0, 2, TimeUnit.SECONDS);
+        return stores;
+    }
+
+    /** Puts reconciliations made beside the gateway on the ledger, each once. */
+    void recordReconciliations() {
+        try {
+            for (OperationStore.Reconciliation r : operations.unrecorded()) {
+                evidence.record(new Event.OperationReconciled(tenant, r.byWhom(), r.operationId(), r.state().wire()));
+                operations.recorded(r.seq());
+            }
+        } catch (RuntimeException e) {
+            LOG.errorf("tenant %s: reconciliations could not be put on the ledger now (%s); trying again",
+                    tenant, e.getClass().getSimpleName());
+        }
+    }
+
+    /** Runs {@link #recordReconciliations} now, on the worker (after an operator reconciled through the admin API). */
+    public void recordReconciliationsSoon() {
+        worker.execute(this::recordReconciliations);
+    }
+
+    public OperationStore operations() {
+        return operations;
+    }
+
+    /** The approval store of the directory {@code settings} names (default {@code {data}/approvals/{tenant}}). */
+    public ApprovalStore approvals(GateSettings settings) {
+        Path dir = settings.approvalsDir() != null ? settings.approvalsDir()
+                : DirectoryApprovalStore.defaultDir(data, tenant);
+        return approvals.computeIfAbsent(dir.toAbsolutePath().normalize(), DirectoryApprovalStore::new);
+    }
+
+    public ExecutorService worker() {
+        return worker;
+    }
+
+    @Override
+    public void close() {
+        worker.shutdown();
+        try {
+            worker.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        approvals.values().forEach(a -> {
+            try {
+                a.close();
+            } catch (Exception e) {
+                LOG.debugf("approval store did not close cleanly (%s)", e.getClass().getSimpleName());
+            }
+        });
+        try {
+            operations.close();
+        } catch (Exception e) {
+            LOG.errorf("tenant %s: operations store did not close cleanly (%s)", tenant, e.getClass().getSimpleName());
+        }
+    }
+}
