@@ -45,6 +45,7 @@ public class Main implements QuarkusApplication {
               release certify --manifest M --key K --environment E [--not-before T] [--expires DURATION | --not-after T] --out FILE
                                           sign a certification of a release manifest (default validity 30d)
               release hash --manifest M   the release hash of a manifest (sha256:HEX)
+              release hash --contract C   a tool contract's reference for spec.policies (policy:NAME@sha256:HEX)
               release tools-digest --tools FILE
                                           the toolsDigest of an upstream's tools/list result, for spec.mcpServers
             """

@@ -32,7 +32,9 @@ import dev.cloakgate.crypto.SignerKeys;
 import dev.cloakgate.crypto.StrictJson;
 import dev.cloakgate.gate.CertificationIssuer;
 import dev.cloakgate.gate.CertificationStatement;
+import dev.cloakgate.gate.GateDocuments;
 import dev.cloakgate.gate.ReleaseManifest;
+import dev.cloakgate.gate.ToolContract;
 
 /**
  * The operator's side of signed releases, offline (nothing here reads the gateway's settings):
@@ -46,7 +48,7 @@ import dev.cloakgate.gate.ReleaseManifest;
 public final class ReleaseCommand {
     private static final String USAGE = "usage: release keygen --out FILE"
             + " | release certify --manifest M --key K --environment E [--not-before T] [--expires DURATION | --not-after T]"
-            + " --out FILE | release hash --manifest M | release tools-digest --tools FILE"
+            + " --out FILE | release hash --manifest M | release hash --contract C | release tools-digest --tools FILE"
             + "  (T: RFC 3339 time such as 2025-07-01T00:00:00Z; DURATION: 90s, 15m, 12h, 30d or ISO 8601 PT15M)";
     /** How long a certification is valid when neither --expires nor --not-after is given. */
     static final Duration DEFAULT_VALIDITY = Duration.ofDays(30);
@@ -54,7 +56,7 @@ public final class ReleaseCommand {
     private static final java.util.Map<String, Set<String>> OPTIONS = java.util.Map.of(
             "keygen", Set.of("--out"),
             "certify", Set.of("--manifest", "--key", "--environment", "--not-before", "--expires", "--not-after", "--out"),
-            "hash", Set.of("--manifest"),
+            "hash", Set.of("--manifest", "--contract"),
             "tools-digest", Set.of("--tools"));
     private final PrintStream out;
     private final PrintStream err;
@@ -161,13 +163,33 @@ public final class ReleaseCommand {
 
     private int hash(String[] args) throws IOException {
         String manifestFile = Args.option(args, "--manifest");
-        if (manifestFile == null) {
-            return usage("hash needs --manifest M");
+        String contractFile = Args.option(args, "--contract");
+        if ((manifestFile == null) == (contractFile == null)) {
+            return usage("hash needs --manifest M or --contract C");
+        }
+        if (contractFile != null) {
+            return contractReference(Path.of(contractFile));
         }
         ReleaseManifest manifest = ReleaseManifest.read(Path.of(manifestFile));
         out.println(manifest.releaseHash());
         err.println("release " + manifest.name() + ": " + manifest.tools().size() + " tool(s), " + manifest.policies().size()
                 + " polic(ies), " + manifest.mcpServers().size() + " server identit(ies)");
+        return 0;
+    }
+
+    /**
+     * A tool contract's reference, {@code policy:<name>@sha256:<hex>}, as the manifest's {@code spec.policies} binds it:
+     * the operator writes the contract, then lists this line in the release before certifying it.
+     */
+    private int contractReference(Path file) throws IOException {
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(GateDocuments.MAX_BYTES + 1); // one byte over: the parse refuses it, saying so
+        }
+        ToolContract contract = ToolContract.parse(bytes, "tool contract " + file);
+        out.println(contract.reference());
+        err.println("contract " + contract.name() + ": " + contract.tools().size() + " tool(s); list the line above in"
+                + " the release's spec.policies");
         return 0;
     }
 

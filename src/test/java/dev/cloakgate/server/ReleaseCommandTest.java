@@ -174,8 +174,23 @@ class ReleaseCommandTest {
                 .toString()));
         assertEquals(2, run("release", "hash", "--manifest", dir.resolve("absent.yaml").toString()));
         assertEquals(2, run("release", "hash"));
+        assertEquals(2, run("release", "hash", "--manifest", yaml.toString(), "--contract", yaml.toString()));
         assertEquals(2, run("release", "frobnicate"));
         assertEquals(2, run("release"));
+    }
+
+    @Test
+    void hashOfAContractPrintsTheReferenceTheReleaseBinds() throws IOException {
+        String text = "apiVersion: cloakpipe.co/v1alpha1\nkind: ToolContract\nmetadata: { name: crm-tools }\nspec:\n"
+                + "  tools:\n    crm__patch:\n      arguments:\n        record: { type: string }\n";
+        Path contract = Files.writeString(dir.resolve("contract.yaml"), text);
+        assertEquals(0, run("release", "hash", "--contract", contract.toString()));
+        assertEquals(dev.cloakgate.gate.ToolContract.parse(text.getBytes(java.nio.charset.StandardCharsets.UTF_8), "c")
+                .reference(), out().strip());
+        assertTrue(out().strip().matches("policy:crm-tools@sha256:[0-9a-f]{64}"), out());
+        assertEquals(1, run("release", "hash", "--contract", Files.writeString(dir.resolve("bad.yaml"),
+                text.replace("type: string", "tpye: string")).toString()));
+        assertEquals(2, run("release", "hash", "--contract", dir.resolve("absent.yaml").toString()));
     }
 
     @Test
