@@ -1,6 +1,7 @@
 package dev.cloakgate.gate;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -24,7 +25,8 @@ import dev.cloakgate.tenant.TenantConfigException;
  * What a tenant's gate holds for the life of the gateway, whatever later versions of its file say: the operations
  * store (one gateway per file: its lock is held until shutdown), the approval stores of the directories its versions
  * named, and one worker thread where their blocking work runs (the store serialises a tenant's writes anyway). At open,
- * operations a previous process left {@code in_flight} are {@code unknown} (on the ledger too); every few seconds,
+ * operations a previous process left {@code in_flight} are {@code unknown} (on the ledger too, once the tenant's entries
+ * name its release: {@link #recordSwept}); every few seconds,
  * reconciliations an operator made with the command beside the running gateway are put on the ledger.
  */
 public final class GateStores implements AutoCloseable {
@@ -35,6 +37,8 @@ public final class GateStores implements AutoCloseable {
     private final Map<Path, ApprovalStore> approvals = new ConcurrentHashMap<>();
     private final ScheduledExecutorService worker;
     private final Evidence evidence;
+    /** Operations the open swept to unknown, not yet on the ledger. */
+    private List<String> swept = List.of();
 
     private GateStores(String tenant, Path data, OperationStore operations, ScheduledExecutorService worker,
             Evidence evidence) {
@@ -54,10 +58,6 @@ public final class GateStores implements AutoCloseable {
         } catch (StoreException e) {
             throw new TenantConfigException(file, "$.gate", "cannot open the tenant's operations store: " + e.getMessage());
         }
-        for (String id : ops.sweptAtOpen()) {
-            // the previous process died with this call unanswered: whether it took effect is unknown
-            evidence.record(new Event.OperationSettled(tenant, null, null, null, id, "unknown"));
-        }
         if (!ops.sweptAtOpen().isEmpty()) {
             LOG.warnf("tenant %s: %d operation(s) left in flight by a previous process are unknown now; reconcile them"
                     + " (`operations list --tenant %s --state unknown`)", tenant, ops.sweptAtOpen().size(), tenant);
@@ -68,8 +68,21 @@ public final class GateStores implements AutoCloseable {
             return t;
         });
         GateStores stores = new GateStores(tenant, data, ops, worker, evidence);
+        stores.swept = ops.sweptAtOpen();
         worker.scheduleWithFixedDelay(stores::recordReconciliations, 0, 2, TimeUnit.SECONDS);
         return stores;
+    }
+
+    /**
+     * Puts the operations the open swept to {@code unknown} on the ledger, once: called when the tenant's entries are
+     * bound to the release its file enforces, so these entries name it like every other.
+     */
+    public synchronized void recordSwept() {
+        for (String id : swept) {
+            // the previous process died with this call unanswered: whether it took effect is unknown
+            evidence.record(new Event.OperationSettled(tenant, null, null, null, id, "unknown"));
+        }
+        swept = List.of();
     }
 
     /** Puts reconciliations made beside the gateway on the ledger, each once. */

@@ -133,6 +133,9 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
         }
         // every entry from here on names the release this version enforces (none without a manifest)
         l.entries.bindRelease(gate == null ? null : gate.releaseHash());
+        if (l.gate != null) {
+            l.gate.recordSwept(); // issue 11: what the open swept to unknown, under the release now named
+        }
         evidence.record(new Event.ConfigLoaded(name, name + ".json", config.digest()));
         if (checked != null) {
             evidence.record(checked.event());
