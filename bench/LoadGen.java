@@ -19,7 +19,9 @@ import java.util.regex.Pattern;
  *   java bench/LoadGen.java jwt-issuer DIR ISSUER AUDIENCE SUBJECT
  *
  * With LOADGEN_TOKEN set, every request carries "Authorization: Bearer $LOADGEN_TOKEN" (a tenant's static token
- * or a JWT). jwt-issuer makes a throwaway issuer for the JWT tenant: an RSA key whose JWKS it writes to
+ * or a JWT). With LOADGEN_TASK_CONTEXT set, initialize carries it as the Cloakgate-Task-Context header (issue 11: a
+ * signed task context, as `task sign` prints it); with LOADGEN_UNIQUE_ARGS=1 every call's text is unique ("ping-"
+ * and the session's nonce and call number), so a gated side-effecting tool runs every call instead of replaying. jwt-issuer makes a throwaway issuer for the JWT tenant: an RSA key whose JWKS it writes to
  * DIR/jwks.json, and prints one RS256 token for SUBJECT, valid two hours.
  *
  * latency: CONCURRENCY clients, each with its own MCP session, call TOOL ({"text":"ping"}) back to back; prints
@@ -31,6 +33,10 @@ public class LoadGen {
     private static final Pattern SESSION = Pattern.compile("(?i)mcp-session-id");
     /** The bearer credential every request presents, or null. */
     private static final String TOKEN = System.getenv("LOADGEN_TOKEN");
+    /** Issue 11: the task context header sent at initialize, or null. */
+    private static final String TASK_CONTEXT = System.getenv("LOADGEN_TASK_CONTEXT");
+    /** Issue 11: a unique argument per call (a side-effecting gated tool would replay a repeated one). */
+    private static final boolean UNIQUE_ARGS = "1".equals(System.getenv("LOADGEN_UNIQUE_ARGS"));
 
     /** Adds the bearer credential, when there is one. */
     static HttpRequest.Builder auth(HttpRequest.Builder b) {
@@ -54,6 +60,7 @@ public class LoadGen {
         String id;
         String version = "2025-06-18";
         long next = 1;
+        final String nonce = Long.toHexString(new java.security.SecureRandom().nextLong());
 
         Session(HttpClient http, URI url) throws Exception {
             this.http = http;
@@ -78,13 +85,17 @@ public class LoadGen {
                     .POST(HttpRequest.BodyPublishers.ofString(body));
             if (id != null) {
                 b.header("Mcp-Session-Id", id).header("MCP-Protocol-Version", version);
+            } else if (TASK_CONTEXT != null && !TASK_CONTEXT.isEmpty()) {
+                b.header("Cloakgate-Task-Context", TASK_CONTEXT);
             }
             return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
         }
 
         void call(String tool) throws Exception {
-            HttpResponse<String> r = post("{\"jsonrpc\":\"2.0\",\"id\":" + (next++) + ",\"method\":\"tools/call\",\"params\":{\"name\":\""
-                    + tool + "\",\"arguments\":{\"text\":\"ping\"}}}");
+            long n = next++;
+            String text = UNIQUE_ARGS ? "ping-" + nonce + "-" + n : "ping";
+            HttpResponse<String> r = post("{\"jsonrpc\":\"2.0\",\"id\":" + n + ",\"method\":\"tools/call\",\"params\":{\"name\":\""
+                    + tool + "\",\"arguments\":{\"text\":\"" + text + "\"}}}");
             if (r.statusCode() != 200 || !r.body().contains("\"result\"")) {
                 throw new IllegalStateException("call failed: HTTP " + r.statusCode() + " " + r.body());
             }

@@ -10,6 +10,11 @@
 #   cloakgate-http-cloaked  as cloakgate-http with cloaking on (all categories and PERSON; concurrency 1 only)
 #   cloakgate-http-open     as cloakgate-http with "auth": {"mode": "none"}: no credential checked
 #   cloakgate-http-jwt      as cloakgate-http with a JWT (RS256, its issuer's JWKS from a file) instead of a static token
+#   cloakgate-stdio-gated   as cloakgate-stdio with an action gate (issue 11): a release declaring echo, certified, no
+#                           contract: the release gate, certification verified at every call
+#   cloakgate-stdio-gated-effect  as -gated with a contract making echo a sideEffect tool: every call is an operation
+#                           (begin durable before the forward, settled after), named after the session's signed task
+#                           context; each call's text is unique, so every call runs (a repeated one would be replayed)
 # The first two gateway tenants run with "sanitize": false: they measure the gateway core, like the peers. Every
 # gateway tenant but -open asks for a credential (issue 10): LoadGen sends a static agent token, or the JWT; the
 # -open and -jwt rows beside cloakgate-http give the cost of the auth check in the same build.
@@ -62,6 +67,37 @@ tenant bench-cloaked "$HTTP_UP"                     "$AUTH_STATIC"
 echo "{$HTTP_UP,\"sanitize\":false,\"auth\":{\"mode\":\"none\"}}" > "$WORK/tenants/bench-http-open.json"
 echo "{$HTTP_UP,\"sanitize\":false,$AUTH_JWT}" > "$WORK/tenants/bench-http-jwt.json"
 
+# issue 11: the gated tenants, set up with the jar's own commands (keys, contract reference, certification, task context)
+JAR="java -jar target/quarkus-app/quarkus-run.jar"
+G="$WORK/gate"
+mkdir -p "$G"
+GATE_KEY=$($JAR release keygen --out "$G/release.key" 2> /dev/null)
+ORCH_KEY=$($JAR release keygen --out "$G/orchestrator.key" 2> /dev/null)
+cat > "$G/contract.yaml" << 'YAML'
+apiVersion: cloakpipe.co/v1alpha1
+kind: ToolContract
+metadata: { name: bench-echo }
+spec:
+  tools:
+    echo:
+      sideEffect: true
+      arguments:
+        text: { type: string, maxLength: 64 }
+      required: [text]
+YAML
+printf 'apiVersion: cloakpipe.co/v1alpha1\nkind: Release\nmetadata: { name: bench }\nspec:\n  tools:\n    - tool:echo@1\n' > "$G/release.yaml"
+cp "$G/release.yaml" "$G/release-effect.yaml"
+printf '  policies:\n    - %s\n' "$($JAR release hash --contract "$G/contract.yaml" 2> /dev/null)" >> "$G/release-effect.yaml"
+for r in release release-effect; do
+  $JAR release certify --manifest "$G/$r.yaml" --key "$G/release.key" --environment bench --expires 1d --out "$G/$r.cert.json" > /dev/null
+done
+echo '{"taskId": "bench-task"}' > "$G/task.json"
+TASK_CONTEXT=$($JAR task sign --context "$G/task.json" --key "$G/orchestrator.key" --expires 12h --out "$G/task.dsse.json" 2> /dev/null)
+GATE="\"gate\":{\"manifest\":\"$G/release.yaml\",\"certification\":\"$G/release.cert.json\",\"trust_keys\":[\"$GATE_KEY\"],\"environment\":\"bench\"}"
+GATE_EFFECT="\"gate\":{\"manifest\":\"$G/release-effect.yaml\",\"certification\":\"$G/release-effect.cert.json\",\"trust_keys\":[\"$GATE_KEY\"],\"environment\":\"bench\",\"contracts\":[\"$G/contract.yaml\"],\"orchestrator_keys\":[\"$ORCH_KEY\"]}"
+echo "{$STDIO_UP,\"sanitize\":false,$AUTH_STATIC,$GATE}" > "$WORK/tenants/bench-gated.json"
+echo "{$STDIO_UP,\"sanitize\":false,$AUTH_STATIC,$GATE_EFFECT}" > "$WORK/tenants/bench-gated-effect.json"
+
 GW_PORT=$(free_port)
 # health and metrics are on the management interface, its own port (default 9000): one free port per gateway
 GW_MGMT_PORT=$(free_port)
@@ -98,6 +134,10 @@ wait_port "$SG_PORT"
 run() { # label url concurrency [bearer credential]
   LOADGEN_TOKEN="${4:-}" java bench/LoadGen.java latency "$2" echo "$3" "$SECS" "$WARMUP" "$1" | tee -a "$RESULT"
 }
+run_effect() { # label url concurrency bearer: with the signed task context, a unique argument per call
+  LOADGEN_TOKEN="$4" LOADGEN_TASK_CONTEXT="$TASK_CONTEXT" LOADGEN_UNIQUE_ARGS=1 \
+    java bench/LoadGen.java latency "$2" echo "$3" "$SECS" "$WARMUP" "$1" | tee -a "$RESULT"
+}
 for c in 1 32; do
   run direct          "http://127.0.0.1:$PROBE_PORT/mcp"           $c
   run cloakgate-http  "http://127.0.0.1:$GW_PORT/t/bench-http/mcp"  $c "$TOKEN"
@@ -105,6 +145,8 @@ for c in 1 32; do
   run cloakgate-http-jwt  "http://127.0.0.1:$GW_PORT/t/bench-http-jwt/mcp"  $c "$JWT"
   run supergateway    "http://127.0.0.1:$SG_PORT/mcp"               $c
   run cloakgate-stdio "http://127.0.0.1:$GW_PORT/t/bench-stdio/mcp" $c "$TOKEN"
+  run cloakgate-stdio-gated "http://127.0.0.1:$GW_PORT/t/bench-gated/mcp" $c "$TOKEN"
+  run_effect cloakgate-stdio-gated-effect "http://127.0.0.1:$GW_PORT/t/bench-gated-effect/mcp" $c "$TOKEN"
   if [ -n "${BASE:-}" ]; then
     run "cloakgate-http@$BASE_SHA"  "http://127.0.0.1:$BASE_PORT/t/bench-http/mcp"  $c "$TOKEN"
     run "cloakgate-stdio@$BASE_SHA" "http://127.0.0.1:$BASE_PORT/t/bench-stdio/mcp" $c "$TOKEN"
