@@ -48,26 +48,7 @@ import io.quarkus.test.junit.QuarkusTest;
 @WithTestResource(Upstreams.class)
 class GateAcceptanceTest {
     private static final Duration WAIT = Duration.ofSeconds(60);
-    private static final String CONTRACT = """
-            apiVersion: cloakpipe.co/v1alpha1
-            kind: ToolContract
-            metadata:
-              name: pay-tools
-            spec:
-              tools:
-                pay__pay_invoice:
-                  sideEffect: true
-                  requiresApproval: true
-                  arguments:
-                    invoice: { type: string, pattern: "INV-[0-9]+" }
-                    amount: { type: number, minimum: 1, maximum: 5000 }
-                    currency: { enum: [EUR, USD] }
-                  required: [invoice, amount]
-                pay__hang_pay:
-                  sideEffect: true
-                  arguments:
-                    invoice: { type: string }
-                  required: [invoice]
+    private static final String CONTRACT = GateFixture.PAY_CONTRACT + """
                 pay__crm_patch:
                   arguments:
                     tenant: { bindTo: task.tenant }

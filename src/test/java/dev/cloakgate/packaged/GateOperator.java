@@ -53,26 +53,7 @@ final class GateOperator {
     static final String OPERATIONS_UNKNOWN = WITH_SETTINGS + " operations list --tenant pay --state unknown";
     static final String RECONCILE = WITH_SETTINGS + " operations reconcile --tenant pay OPERATION_ID --outcome not-applied";
 
-    static final String CONTRACT = """
-            apiVersion: cloakpipe.co/v1alpha1
-            kind: ToolContract
-            metadata: { name: pay-tools }
-            spec:
-              tools:
-                pay__pay_invoice:
-                  sideEffect: true
-                  requiresApproval: true
-                  arguments:
-                    invoice: { type: string, pattern: "INV-[0-9]+" }
-                    amount: { type: number, minimum: 1, maximum: 5000 }
-                    currency: { enum: [EUR, USD] }
-                  required: [invoice, amount]
-                pay__hang_pay:
-                  sideEffect: true
-                  arguments:
-                    invoice: { type: string }
-                  required: [invoice]
-            """;
+    static final String CONTRACT = dev.cloakgate.testing.GateFixture.PAY_CONTRACT;
     private static final Pattern SIGNER = Pattern.compile("(?m)^([0-9a-f]{16}=[0-9a-f]{64})$");
 
     final Path dir;

@@ -30,6 +30,30 @@ import dev.cloakgate.gate.ToolContract;
  */
 public final class GateFixture {
     public static final String ENVIRONMENT = "production";
+    /**
+     * The contract of the actions server's payment tools: {@code pay__pay_invoice} (side effect, approval) and
+     * {@code pay__hang_pay} (side effect). A test may append more tools at the same indentation.
+     */
+    public static final String PAY_CONTRACT = """
+            apiVersion: cloakpipe.co/v1alpha1
+            kind: ToolContract
+            metadata: { name: pay-tools }
+            spec:
+              tools:
+                pay__pay_invoice:
+                  sideEffect: true
+                  requiresApproval: true
+                  arguments:
+                    invoice: { type: string, pattern: "INV-[0-9]+" }
+                    amount: { type: number, minimum: 1, maximum: 5000 }
+                    currency: { enum: [EUR, USD] }
+                  required: [invoice, amount]
+                pay__hang_pay:
+                  sideEffect: true
+                  arguments:
+                    invoice: { type: string }
+                  required: [invoice]
+            """;
     public final String tenant;
     public final Path dir;
     public final Path record;
