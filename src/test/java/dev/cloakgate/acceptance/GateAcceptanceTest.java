@@ -277,6 +277,8 @@ class GateAcceptanceTest {
         while (f.effects().isEmpty() && System.nanoTime() < end) {
             Thread.sleep(50);
         }
+        // the same operation sent again while the first is unanswered: refused, never a second effect
+        assertRefused(call(c, "pay__hang_pay", hang), -32002, "operation_in_flight");
         long pid = Json.parse(f.effects().get(0)).path("pid").asLong();
         ProcessHandle.of(pid).orElseThrow().destroyForcibly();
         ObjectNode unknown = pending.get(WAIT.toSeconds(), TimeUnit.SECONDS);
