@@ -331,6 +331,21 @@ class GateAcceptanceTest {
         ObjectNode done = held.get(WAIT.toSeconds(), TimeUnit.SECONDS);
         assertTrue(text(done).startsWith("paid INV-2002"), done.toString());
         assertEquals(1, f.effects().size());
+
+        // a held call the client cancels is never sent, even when its receipt arrives after
+        ObjectNode other = args("invoice", "INV-2003");
+        other.put("amount", 13);
+        CompletableFuture<ObjectNode> cancelled = c.requestWithId(Json.parse("\"held-2\""), "tools/call",
+                params("pay__pay_invoice", other));
+        Thread.sleep(1500);
+        ObjectNode cancel = Json.object();
+        cancel.put("requestId", "held-2");
+        c.notify("notifications/cancelled", cancel);
+        Thread.sleep(500);
+        f.approve("pay__pay_invoice", other, "t-wait", null);
+        Thread.sleep(2500); // the receipt is found within the store's poll interval (200 ms)
+        assertEquals(1, f.effects().size(), "the cancelled call never reached the upstream: " + f.effects());
+        cancelled.cancel(true);
     }
 
     // ---- helpers ----
