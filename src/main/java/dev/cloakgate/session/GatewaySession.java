@@ -59,6 +59,8 @@ public final class GatewaySession implements Upstream.Listener {
     private final ServerRequests serverRequests = new ServerRequests();
     private final ProgressTokens progress = new ProgressTokens();
     private final Map<JsonNode, ClientCall> inflight = new LinkedHashMap<>();
+    /** Issue 11: per upstream the release binds a toolsDigest for, whether its declarations matched (null) or not. */
+    private final Map<String, CompletableFuture<RpcError>> toolsChecked = new java.util.concurrent.ConcurrentHashMap<>();
     /** Issue 11: calls held for an approval (not sent yet), so that a client's cancel reaches them too. */
     private final Map<JsonNode, ClientCall> held = new LinkedHashMap<>();
     private final ListMerger lists;
@@ -221,6 +223,37 @@ public final class GatewaySession implements Upstream.Listener {
     }
 
     /**
+     * Issue 11: an upstream whose tools the release binds ({@code spec.mcpServers.<u>.toolsDigest}) must declare
+     * exactly those before its first call in this session (tools/list may not be sent before the client's
+     * initialized, so this is not at initialize) and again after it says its list changed. Null when they match.
+     */
+    private CompletableFuture<RpcError> toolsBound(Upstream target) {
+        ReleaseManifest.ServerIdentity want = gate == null ? null : gate.manifest().mcpServers().get(target.name());
+        if (want == null || want.toolsDigest() == null) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return toolsChecked.computeIfAbsent(target.name(), name -> lists.declarations(target).handle((tools, err) -> {
+            String got = null;
+            if (err == null && tools != null) {
+                try {
+                    got = ReleaseManifest.toolsDigest(tools);
+                } catch (IllegalArgumentException malformed) {
+                    got = null;
+                }
+            }
+            if (want.toolsDigest().equals(got)) {
+                return null;
+            }
+            toolsChecked.remove(name); // listed again at the next call: a transient failure is not a verdict
+            LOG.warnf("session %s: upstream %s declares other tools than the release binds", logTag, name);
+            return RpcError.of(ErrorCodes.REFUSED, "upstream_identity_mismatch", "upstream '" + name + "' declares other"
+                    + " tools than the release binds (spec.mcpServers." + name + ".toolsDigest)"
+                    + (got == null ? ": its tools could not be listed in full" : ""))
+                    .with("upstream", name).with("release", gate.releaseHash());
+        }));
+    }
+
+    /**
      * Handles a client request. Completes with the response, or with null when the client cancelled it (no
      * response is owed then).
      */
@@ -359,7 +392,8 @@ public final class GatewaySession implements Upstream.Listener {
             // a call before (or without) a listing lists first: a name the upstream does not declare is unknown,
             // an upstream that cannot list is refused with its own failure, and with a policy a tool withheld from
             // a listing this session never saw is still refused and arguments have a schema to meet
-            return lists.tools(target).thenCompose(known -> {
+            return toolsBound(target).thenCompose(impostor -> impostor != null
+                    ? done(impostor.toResponse(request.get("id"))) : lists.tools(target).thenCompose(known -> {
                 if (known.failure() != null) {
                     return done(errorFor(request.get("id"), known.failure()));
                 }
@@ -372,7 +406,7 @@ public final class GatewaySession implements Upstream.Listener {
                             + nameNode.textValue() + "\"").toResponse(request.get("id")));
                 }
                 return forward(request, target, upstreamParams, stream);
-            });
+            }));
         }
         return forward(request, target, upstreamParams, stream);
     }
@@ -732,6 +766,7 @@ public final class GatewaySession implements Upstream.Listener {
             }
             case "notifications/tools/list_changed" -> {
                 lists.toolsChanged(from.name());
+                toolsChecked.remove(from.name()); // issue 11: the bound declarations are checked again
                 if (policy != null) {
                     // a changed list may be a rug pull: judge (and pin-check) the new declarations now
                     lists.discoverTools();

@@ -155,6 +155,33 @@ class GateAcceptanceTest {
         ObjectNode init = new McpHttpClient(base.resolve("/t/gate-id/mcp")).initialize("2025-06-18", Json.object());
         assertEquals("upstream_identity_mismatch", init.path("error").path("data").path("reason").asText(), init.toString());
         assertEquals("pay", init.path("error").path("data").path("upstream").asText());
+
+        // the tools it declares, bound by digest: checked before the first call to it (after the client's initialized)
+        String digest;
+        try (dev.cloakgate.testing.McpStdioClient direct = new dev.cloakgate.testing.McpStdioClient(List.of("node",
+                dev.cloakgate.testing.NodeFixtures.DIR.resolve("actions-server.mjs").toString(), "stdio"),
+                dev.cloakgate.testing.NodeFixtures.DIR)) {
+            direct.initialize("2025-06-18", Json.object());
+            List<JsonNode> tools = new java.util.ArrayList<>();
+            direct.request("tools/list", Json.object()).path("result").path("tools").forEach(tools::add);
+            digest = dev.cloakgate.gate.ReleaseManifest.toolsDigest(tools);
+        }
+        GateFixture same = new GateFixture("gate-tools");
+        same.release(CONTRACT, RELEASED, "    pay:\n      serverInfo:\n        name: acme-pay\n      toolsDigest: " + digest
+                + "\n").certify();
+        same.writeTenant(null, null);
+        awaitLoaded(same, 1);
+        assertTrue(text(call(session(same, null), "pay__whoami", Json.object())).startsWith("pid="));
+
+        GateFixture other = new GateFixture("gate-tools-other");
+        other.release(CONTRACT, RELEASED, "    pay:\n      serverInfo:\n        name: acme-pay\n      toolsDigest: sha256:"
+                + "0".repeat(64) + "\n").certify();
+        other.writeTenant(null, null);
+        awaitLoaded(other, 1);
+        ObjectNode refused = call(session(other, null), "pay__whoami", Json.object());
+        assertRefused(refused, -32001, "upstream_identity_mismatch");
+        assertEquals("pay", refused.path("error").path("data").path("upstream").asText());
+        assertEquals(0, other.effects().size());
     }
 
     // ---- the action boundary ----
