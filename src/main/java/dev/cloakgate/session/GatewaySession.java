@@ -59,6 +59,8 @@ public final class GatewaySession implements Upstream.Listener {
     private final ServerRequests serverRequests = new ServerRequests();
     private final ProgressTokens progress = new ProgressTokens();
     private final Map<JsonNode, ClientCall> inflight = new LinkedHashMap<>();
+    /** Issue 11: calls held for an approval (not sent yet), so that a client's cancel reaches them too. */
+    private final Map<JsonNode, ClientCall> held = new LinkedHashMap<>();
     private final ListMerger lists;
     private final String gatewayVersion;
     /** Null when the tenant does not sanitize. */
@@ -515,9 +517,19 @@ public final class GatewaySession implements Upstream.Listener {
         String method = Messages.method(request);
         String exposed = Messages.params(request).path("name").asText(null);
         Call call = new Call(method, clientId, exposed, declaredName(exposed), upstream.name(), params);
-        call.whenHeld(stream::open); // a call held for an approval streams, keep-alives flowing, until it is released
         ClientCall cc = new ClientCall(clientId, method, upstream, stream, Messages.progressToken(request));
+        call.whenHeld(() -> {
+            // held for an approval: the client waits on a stream (keep-alives flowing), and may cancel it meanwhile
+            synchronized (this) {
+                held.put(clientId, cc);
+            }
+            stream.open();
+        });
+        call.wanted(() -> !closed && !cc.cancelled);
         return chains.of(method).run(call, c -> send(c, cc)).handle((reply, err) -> {
+            synchronized (this) {
+                held.remove(clientId, cc);
+            }
             if (cc.cancelled) {
                 return null;
             }
@@ -625,6 +637,9 @@ public final class GatewaySession implements Upstream.Listener {
         ClientCall cc;
         synchronized (this) {
             cc = requestId == null ? null : inflight.get(requestId);
+            if (cc == null && requestId != null) {
+                cc = held.get(requestId); // issue 11: held for an approval, not sent: it must never be
+            }
         }
         if (cc == null) {
             return;
