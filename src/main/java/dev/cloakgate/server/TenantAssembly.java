@@ -213,6 +213,18 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
         return l.policy;
     }
 
+    /** Issue 11: the tenant's gate stores (for the admin API), or null when it never had a gate. */
+    GateStores gateStores(String tenant) {
+        Lasting l = lasting.get(tenant);
+        return l == null ? null : l.gate;
+    }
+
+    /** Issue 11: the gate of the tenant's version serving new sessions, or null when that version has none. */
+    TenantGate gate(String tenant) {
+        Lasting l = lasting.get(tenant);
+        return l == null ? null : l.currentGate;
+    }
+
     /** The tenant's open ledger (also of a tenant whose file was removed), or null. */
     Ledger ledger(String tenant) {
         Lasting l = lasting.get(tenant);
