@@ -38,7 +38,10 @@ public final class ApprovalGate implements CallStage {
             call.held();
             return gate.approvals().await(h.fingerprint(), gate.approvalWait())
                     .thenApplyAsync(receipt -> check(call, policyDemand != null), gate.worker())
-                    .thenCompose(after -> decided(call, after, policyDemand, next));
+                    .thenCompose(after -> call.wanted() ? decided(call, after, policyDemand, next)
+                            // cancelled or its session ended while it waited: never sent, and nobody reads this
+                            : GateCheck.refuse(call, GateRefusals.denied("cancelled", "the call was cancelled while held",
+                                    call.declaredName(), call.get(GateFacts.RELEASE), null)));
         }
         return decided(call, o, policyDemand, next);
     }

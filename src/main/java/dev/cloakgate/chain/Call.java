@@ -28,6 +28,7 @@ public final class Call {
     private final List<Runnable> whenSent = new ArrayList<>(2);
     private volatile boolean sent;
     private Runnable onHold = () -> { };
+    private java.util.function.BooleanSupplier wanted = () -> true;
     private Map<Attribute<?>, Object> attributes;
 
     /**
@@ -117,6 +118,16 @@ public final class Call {
     /** Set by the session: how to keep the client waiting (its answer will take a while: stream, keep-alives flowing). */
     public void whenHeld(Runnable r) {
         this.onHold = r;
+    }
+
+    /** Set by the session: whether anyone still waits for this call (its client did not cancel, its session is open). */
+    public void wanted(java.util.function.BooleanSupplier w) {
+        this.wanted = w;
+    }
+
+    /** False once the client cancelled the call or the session ended: a held call must not be sent then. */
+    public boolean wanted() {
+        return wanted.getAsBoolean();
     }
 
     /** A stage holds the call (an approval is awaited): the client is told to wait on a stream, not to time out. */

@@ -40,7 +40,21 @@ public final class ApprovalVerifier {
     }
 
     /** {@code approval_unreadable}, {@code approval_untrusted}, {@code approval_expired} or {@code approval_mismatch}. */
-    public record Refused(String reason, String detail) implements Outcome {
+    public record Refused(String reason, String detail) implements Outcome, Handed {
+    }
+
+    /** What checking a receipt handed in before any call asks for it gave ({@link #handedIn}). */
+    public sealed interface Handed permits Receipt, Refused {
+    }
+
+    /**
+     * A receipt an approver handed in, signed by an approver key, about the gate's release and not expired: it is
+     * stored under {@code fingerprint}, its subject. Whether it approves a call is decided when the call comes.
+     *
+     * @param taskId the task it approves the call for, or null (a call outside any task)
+     */
+    public record Receipt(String fingerprint, String release, String tool, String taskId, String operationId,
+            Instant notAfter, String envelopeDigest, String approverKeyId) implements Handed {
     }
 
     /** A receipt whose signature verified, as read: nothing here depends on the call or the clock. */
@@ -79,6 +93,38 @@ public final class ApprovalVerifier {
                     : taskIdOrNull == null ? "the receipt is for a task and the session has no task context"
                     : "the receipt is for another task");
         }
+        Refused expired = expired(r, now, skew);
+        if (expired != null) {
+            return expired;
+        }
+        return new Approved(r.operationId(), "sha256:" + digest, r.keyId());
+    }
+
+    /**
+     * Checks a receipt handed in by an approver (the admin API) before a call asks for it: signed by one of
+     * {@code approvers}, readable, about {@code release} ({@code approval_mismatch} otherwise: it could never approve a
+     * call of this release) and inside its window. The call's own parts (subject, tool, task) are checked when it
+     * comes, by {@link #verify}.
+     */
+    public static Handed handedIn(byte[] receipt, String release, SignerKeys approvers, Instant now, Duration skew) {
+        Object read = read(receipt, approvers);
+        if (read instanceof Refused refused) {
+            return refused;
+        }
+        Read r = (Read) read;
+        if (!r.release().equals(release)) {
+            return new Refused("approval_mismatch", "the receipt is for release " + r.release() + ", not " + release
+                    + " (the release this tenant serves)");
+        }
+        Refused expired = expired(r, now, skew);
+        if (expired != null) {
+            return expired;
+        }
+        return new Receipt(r.fingerprint(), r.release(), r.tool(), r.taskId(), r.operationId(), r.notAfter(),
+                "sha256:" + TaskContexts.sha256(receipt), r.keyId());
+    }
+
+    private static Refused expired(Read r, Instant now, Duration skew) {
         if (now.isAfter(r.notAfter().plus(skew))) {
             return new Refused("approval_expired", "the receipt expired at " + r.notAfter());
         }
@@ -86,7 +132,7 @@ public final class ApprovalVerifier {
             return new Refused("approval_expired", "the receipt is approved in the future (" + r.approvedAt()
                     + "), beyond the clock skew allowance");
         }
-        return new Approved(r.operationId(), "sha256:" + digest, r.keyId());
+        return null;
     }
 
     /** The signature first: nothing in the payload is believed before it verifies. */

@@ -109,9 +109,14 @@ public final class GateStores implements AutoCloseable {
 
     /** The approval store of the directory {@code settings} names (default {@code {data}/approvals/{tenant}}). */
     public ApprovalStore approvals(GateSettings settings) {
+        return approvals.computeIfAbsent(approvalsDir(settings), DirectoryApprovalStore::new);
+    }
+
+    /** The directory of approval receipts {@code settings} names, absolute (default {@code {data}/approvals/{tenant}}). */
+    public Path approvalsDir(GateSettings settings) {
         Path dir = settings.approvalsDir() != null ? settings.approvalsDir()
                 : DirectoryApprovalStore.defaultDir(data, tenant);
-        return approvals.computeIfAbsent(dir.toAbsolutePath().normalize(), DirectoryApprovalStore::new);
+        return dir.toAbsolutePath().normalize();
     }
 
     public ExecutorService worker() {

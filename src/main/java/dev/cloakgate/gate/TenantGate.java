@@ -36,6 +36,7 @@ public final class TenantGate {
     private final CertificationVerifier verifier;
     private final ActionBoundary boundary;
     private final SignerKeys orchestrators;
+    private final SignerKeys approvers;
     private final OperationStore operations;
     private final ApprovalStore approvals;
     private final ExecutorService worker;
@@ -44,8 +45,9 @@ public final class TenantGate {
     private final String tenant;
 
     private TenantGate(GateSettings settings, ReleaseManifest manifest, CertificationFile certification,
-            CertificationVerifier verifier, ActionBoundary boundary, SignerKeys orchestrators, OperationStore operations,
-            ApprovalStore approvals, ExecutorService worker, Clock clock, Evidence evidence, String tenant) {
+            CertificationVerifier verifier, ActionBoundary boundary, SignerKeys orchestrators, SignerKeys approvers,
+            OperationStore operations, ApprovalStore approvals, ExecutorService worker, Clock clock, Evidence evidence,
+            String tenant) {
         this.evidence = evidence;
         this.tenant = tenant;
         this.settings = settings;
@@ -54,6 +56,7 @@ public final class TenantGate {
         this.verifier = verifier;
         this.boundary = boundary;
         this.orchestrators = orchestrators;
+        this.approvers = approvers;
         this.operations = operations;
         this.approvals = approvals;
         this.worker = worker;
@@ -123,8 +126,8 @@ public final class TenantGate {
         }
         ReceiptLookup receipts = approvals == null ? fp -> Optional.empty() : approvals::find;
         ActionBoundary boundary = new ActionBoundary(bound, approvers, s.clockSkew(), clock, receipts);
-        return new TenantGate(s, manifest, cert, verifier, boundary, orchestrators, operations, approvals, worker, clock,
-                evidence, tenant);
+        return new TenantGate(s, manifest, cert, verifier, boundary, orchestrators, approvers, operations, approvals,
+                worker, clock, evidence, tenant);
     }
 
     private static SignerKeys keys(List<String> specs, String file, String path) throws TenantConfigException {
@@ -192,6 +195,19 @@ public final class TenantGate {
     /** A task context presented at initialize (the header's value) or by an operator, verified now. */
     public TaskContexts.Outcome taskContext(String headerValue) {
         return TaskContexts.verifyHeader(headerValue, orchestrators, clock.instant(), settings.clockSkew());
+    }
+
+    /** A task context an operator hands in (the envelope's JSON bytes), verified now as the header's would be. */
+    public TaskContexts.Outcome taskContext(byte[] envelope) {
+        return TaskContexts.verify(envelope, orchestrators, clock.instant(), settings.clockSkew());
+    }
+
+    /**
+     * An approval receipt an approver hands in (the admin API), checked before it is stored: signed by one of the
+     * tenant's approver keys, about this release, inside its window. Its subject is the fingerprint it is stored under.
+     */
+    public ApprovalVerifier.Handed receipt(byte[] envelope) {
+        return ApprovalVerifier.handedIn(envelope, manifest.releaseHash(), approvers, clock.instant(), settings.clockSkew());
     }
 
     public boolean warnOnly() {

@@ -372,6 +372,20 @@ public class Gateway {
         return assembly == null ? null : assembly.ledger(tenant);
     }
 
+    // ---- issue 11: the action gate, for the admin API ----
+
+    /** The tenant's gate stores (operations, approvals), or null when no version of its file had a gate block. */
+    public dev.cloakgate.gate.GateStores gateStores(String tenant) {
+        return assembly == null ? null : assembly.gateStores(tenant);
+    }
+
+    /** The gate of the tenant's version serving new sessions, or null when that version has no gate block. */
+    public dev.cloakgate.gate.TenantGate gate(String tenant) {
+        return assembly == null ? null : assembly.gate(tenant);
+    }
+
+    // ---- end issue 11 ----
+
     /** Entries the ledgers could not take since start (0 unless the disk failed or stalled). */
     public long ledgerLost() {
         return ledgerEvidence == null ? 0 : ledgerEvidence.lost();

@@ -73,6 +73,8 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
         Cloaking cloaking;
         /** Issue 11: the gate's stores and the worker their blocking work runs on, opened with the first gate block. */
         GateStores gate;
+        /** Issue 11, admin API: the gate of the version serving new sessions (null when it has no gate block). */
+        volatile TenantGate currentGate;
 
         Lasting(Ledger ledger, TenantSecret secret, CallLog calls, LedgerEntries entries) {
             this.ledger = ledger;
@@ -141,6 +143,7 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
             evidence.record(checked.event());
         }
         sessions.install(setup);
+        l.currentGate = gate;
         // issue 10, metrics: each configured upstream's start and restart counters exist from its first load at 0
         config.upstreams().keySet().forEach(u -> {
             upstreamMeters.register(name, u);
@@ -213,10 +216,16 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
         return l.policy;
     }
 
-    /** Issue 11: the tenant's operations store (for the admin API), or null when it never had a gate. */
-    dev.cloakgate.store.OperationStore operations(String tenant) {
+    /** Issue 11: the tenant's gate stores (for the admin API), or null when it never had a gate. */
+    GateStores gateStores(String tenant) {
         Lasting l = lasting.get(tenant);
-        return l == null || l.gate == null ? null : l.gate.operations();
+        return l == null ? null : l.gate;
+    }
+
+    /** Issue 11: the gate of the tenant's version serving new sessions, or null when that version has none. */
+    TenantGate gate(String tenant) {
+        Lasting l = lasting.get(tenant);
+        return l == null ? null : l.currentGate;
     }
 
     /** The tenant's open ledger (also of a tenant whose file was removed), or null. */

@@ -59,6 +59,10 @@ public final class GatewaySession implements Upstream.Listener {
     private final ServerRequests serverRequests = new ServerRequests();
     private final ProgressTokens progress = new ProgressTokens();
     private final Map<JsonNode, ClientCall> inflight = new LinkedHashMap<>();
+    /** Issue 11: per upstream the release binds a toolsDigest for, whether its declarations matched (null) or not. */
+    private final Map<String, CompletableFuture<RpcError>> toolsChecked = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Issue 11: calls held for an approval (not sent yet), so that a client's cancel reaches them too. */
+    private final Map<JsonNode, ClientCall> held = new LinkedHashMap<>();
     private final ListMerger lists;
     private final String gatewayVersion;
     /** Null when the tenant does not sanitize. */
@@ -219,6 +223,37 @@ public final class GatewaySession implements Upstream.Listener {
     }
 
     /**
+     * Issue 11: an upstream whose tools the release binds ({@code spec.mcpServers.<u>.toolsDigest}) must declare
+     * exactly those before its first call in this session (tools/list may not be sent before the client's
+     * initialized, so this is not at initialize) and again after it says its list changed. Null when they match.
+     */
+    private CompletableFuture<RpcError> toolsBound(Upstream target) {
+        ReleaseManifest.ServerIdentity want = gate == null ? null : gate.manifest().mcpServers().get(target.name());
+        if (want == null || want.toolsDigest() == null) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return toolsChecked.computeIfAbsent(target.name(), name -> lists.declarations(target).handle((tools, err) -> {
+            String got = null;
+            if (err == null && tools != null) {
+                try {
+                    got = ReleaseManifest.toolsDigest(tools);
+                } catch (IllegalArgumentException malformed) {
+                    got = null;
+                }
+            }
+            if (want.toolsDigest().equals(got)) {
+                return null;
+            }
+            toolsChecked.remove(name); // listed again at the next call: a transient failure is not a verdict
+            LOG.warnf("session %s: upstream %s declares other tools than the release binds", logTag, name);
+            return RpcError.of(ErrorCodes.REFUSED, "upstream_identity_mismatch", "upstream '" + name + "' declares other"
+                    + " tools than the release binds (spec.mcpServers." + name + ".toolsDigest)"
+                    + (got == null ? ": its tools could not be listed in full" : ""))
+                    .with("upstream", name).with("release", gate.releaseHash());
+        }));
+    }
+
+    /**
      * Handles a client request. Completes with the response, or with null when the client cancelled it (no
      * response is owed then).
      */
@@ -357,7 +392,8 @@ public final class GatewaySession implements Upstream.Listener {
             // a call before (or without) a listing lists first: a name the upstream does not declare is unknown,
             // an upstream that cannot list is refused with its own failure, and with a policy a tool withheld from
             // a listing this session never saw is still refused and arguments have a schema to meet
-            return lists.tools(target).thenCompose(known -> {
+            return toolsBound(target).thenCompose(impostor -> impostor != null
+                    ? done(impostor.toResponse(request.get("id"))) : lists.tools(target).thenCompose(known -> {
                 if (known.failure() != null) {
                     return done(errorFor(request.get("id"), known.failure()));
                 }
@@ -370,7 +406,7 @@ public final class GatewaySession implements Upstream.Listener {
                             + nameNode.textValue() + "\"").toResponse(request.get("id")));
                 }
                 return forward(request, target, upstreamParams, stream);
-            });
+            }));
         }
         return forward(request, target, upstreamParams, stream);
     }
@@ -515,9 +551,19 @@ public final class GatewaySession implements Upstream.Listener {
         String method = Messages.method(request);
         String exposed = Messages.params(request).path("name").asText(null);
         Call call = new Call(method, clientId, exposed, declaredName(exposed), upstream.name(), params);
-        call.whenHeld(stream::open); // a call held for an approval streams, keep-alives flowing, until it is released
         ClientCall cc = new ClientCall(clientId, method, upstream, stream, Messages.progressToken(request));
+        call.whenHeld(() -> {
+            // held for an approval: the client waits on a stream (keep-alives flowing), and may cancel it meanwhile
+            synchronized (this) {
+                held.put(clientId, cc);
+            }
+            stream.open();
+        });
+        call.wanted(() -> !closed && !cc.cancelled);
         return chains.of(method).run(call, c -> send(c, cc)).handle((reply, err) -> {
+            synchronized (this) {
+                held.remove(clientId, cc);
+            }
             if (cc.cancelled) {
                 return null;
             }
@@ -625,6 +671,9 @@ public final class GatewaySession implements Upstream.Listener {
         ClientCall cc;
         synchronized (this) {
             cc = requestId == null ? null : inflight.get(requestId);
+            if (cc == null && requestId != null) {
+                cc = held.get(requestId); // issue 11: held for an approval, not sent: it must never be
+            }
         }
         if (cc == null) {
             return;
@@ -717,6 +766,7 @@ public final class GatewaySession implements Upstream.Listener {
             }
             case "notifications/tools/list_changed" -> {
                 lists.toolsChanged(from.name());
+                toolsChecked.remove(from.name()); // issue 11: the bound declarations are checked again
                 if (policy != null) {
                     // a changed list may be a rug pull: judge (and pin-check) the new declarations now
                     lists.discoverTools();

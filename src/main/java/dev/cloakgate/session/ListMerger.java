@@ -363,6 +363,16 @@ final class ListMerger {
         });
     }
 
+    /** Issue 11: every declaration of one upstream's tools (every page), failed when they could not all be listed. */
+    CompletableFuture<List<JsonNode>> declarations(Upstream u) {
+        return toolPages(u, null, INDEX_PAGES, new ArrayList<>()).thenApply(p -> {
+            if (!p.complete()) {
+                throw new IllegalStateException("the tools of " + u.name() + " could not be listed in full");
+            }
+            return p.tools();
+        });
+    }
+
     /** Pages of one upstream's tools; complete when the last page was reached and none was an error. */
     private record Pages(List<JsonNode> tools, boolean complete) {
     }

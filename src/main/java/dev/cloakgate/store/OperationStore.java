@@ -132,6 +132,9 @@ public interface OperationStore extends AutoCloseable {
 
     Optional<Operation> get(String operationId);
 
+    /** How many operations are in each state (every state present, 0 when none): a tenant's status, not a listing. */
+    java.util.Map<OperationState, Long> counts();
+
     /**
      * An operator's finding: an {@code unknown} call (or an {@code in_flight} one with {@code force}: it may still
      * be running, so check the real system first) becomes {@code done} (no result to replay: a retry is answered

@@ -439,6 +439,24 @@ public final class SqliteOperationStore implements OperationStore {
     }
 
     @Override
+    public synchronized java.util.Map<OperationState, Long> counts() {
+        ensureOpen();
+        java.util.Map<OperationState, Long> out = new java.util.EnumMap<>(OperationState.class);
+        for (OperationState st : OperationState.values()) {
+            out.put(st, 0L);
+        }
+        try (Statement s = db.createStatement();
+                ResultSet rs = s.executeQuery("SELECT state, count(*) FROM operations GROUP BY state")) {
+            while (rs.next()) {
+                out.put(OperationState.fromWire(rs.getString(1)), rs.getLong(2));
+            }
+            return out;
+        } catch (SQLException | RuntimeException e) {
+            throw failure(e, dbFile + ": counting operations failed");
+        }
+    }
+
+    @Override
     public synchronized Optional<Operation> get(String operationId) {
         ensureOpen();
         try {

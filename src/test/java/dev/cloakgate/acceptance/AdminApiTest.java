@@ -20,6 +20,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.cloakgate.evidence.LogTag;
 import dev.cloakgate.server.Gateway;
+import dev.cloakgate.testing.AdminHttp;
+import dev.cloakgate.testing.AdminHttp.Answer;
 import dev.cloakgate.testing.AuthTenants;
 import dev.cloakgate.testing.Json;
 import dev.cloakgate.testing.McpHttpClient;
@@ -50,24 +52,8 @@ class AdminApiTest {
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(10)).build();
 
-    private record Answer(int status, String challenge, String body) {
-        JsonNode json() {
-            return Json.parse(body);
-        }
-
-        String error() {
-            return json().path("error").asText();
-        }
-    }
-
     private Answer send(String method, String path, String token) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(admin.resolve(path)).method(method,
-                HttpRequest.BodyPublishers.noBody());
-        if (token != null) {
-            b.header("Authorization", "Bearer " + token);
-        }
-        HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-        return new Answer(r.statusCode(), r.headers().firstValue("WWW-Authenticate").orElse(null), r.body());
+        return new AdminHttp(admin).send(method, path, token);
     }
 
     @Test
@@ -158,7 +144,11 @@ class AdminApiTest {
     void eachEndpointOpensOnlyToItsRole() throws Exception {
         String[][] endpoints = { { "GET", "status", "operator" }, { "GET", "sessions", "operator" },
                 { "DELETE", "sessions/0011223344556677", "operator" },
-                { "GET", "ledger/export", "auditor" } };
+                { "GET", "ledger/export", "auditor" },
+                // issue 11: the gate's operator actions (the role is asked before anything about the gate)
+                { "POST", "approvals", "approver" }, { "GET", "operations", "operator" },
+                { "POST", "operations/op-1/reconcile", "operator" },
+                { "PUT", "sessions/0011223344556677/task-context", "operator" } };
         for (String[] e : endpoints) {
             String path = "iso-a/" + e[1];
             for (String token : List.of(AuthTenants.A_AGENT, AuthTenants.A_OTHER,

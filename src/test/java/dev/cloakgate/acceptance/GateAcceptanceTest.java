@@ -136,6 +136,33 @@ class GateAcceptanceTest {
         ObjectNode init = new McpHttpClient(base.resolve("/t/gate-id/mcp")).initialize("2025-06-18", Json.object());
         assertEquals("upstream_identity_mismatch", init.path("error").path("data").path("reason").asText(), init.toString());
         assertEquals("pay", init.path("error").path("data").path("upstream").asText());
+
+        // the tools it declares, bound by digest: checked before the first call to it (after the client's initialized)
+        String digest;
+        try (dev.cloakgate.testing.McpStdioClient direct = new dev.cloakgate.testing.McpStdioClient(List.of("node",
+                dev.cloakgate.testing.NodeFixtures.DIR.resolve("actions-server.mjs").toString(), "stdio"),
+                dev.cloakgate.testing.NodeFixtures.DIR)) {
+            direct.initialize("2025-06-18", Json.object());
+            List<JsonNode> tools = new java.util.ArrayList<>();
+            direct.request("tools/list", Json.object()).path("result").path("tools").forEach(tools::add);
+            digest = dev.cloakgate.gate.ReleaseManifest.toolsDigest(tools);
+        }
+        GateFixture same = new GateFixture("gate-tools");
+        same.release(CONTRACT, RELEASED, "    pay:\n      serverInfo:\n        name: acme-pay\n      toolsDigest: " + digest
+                + "\n").certify();
+        same.writeTenant(null, null);
+        awaitLoaded(same, 1);
+        assertTrue(text(call(session(same, null), "pay__whoami", Json.object())).startsWith("pid="));
+
+        GateFixture other = new GateFixture("gate-tools-other");
+        other.release(CONTRACT, RELEASED, "    pay:\n      serverInfo:\n        name: acme-pay\n      toolsDigest: sha256:"
+                + "0".repeat(64) + "\n").certify();
+        other.writeTenant(null, null);
+        awaitLoaded(other, 1);
+        ObjectNode refused = call(session(other, null), "pay__whoami", Json.object());
+        assertRefused(refused, -32001, "upstream_identity_mismatch");
+        assertEquals("pay", refused.path("error").path("data").path("upstream").asText());
+        assertEquals(0, other.effects().size());
     }
 
     // ---- the action boundary ----
@@ -258,6 +285,8 @@ class GateAcceptanceTest {
         while (f.effects().isEmpty() && System.nanoTime() < end) {
             Thread.sleep(50);
         }
+        // the same operation sent again while the first is unanswered: refused, never a second effect
+        assertRefused(call(c, "pay__hang_pay", hang), -32002, "operation_in_flight");
         long pid = Json.parse(f.effects().get(0)).path("pid").asLong();
         ProcessHandle.of(pid).orElseThrow().destroyForcibly();
         ObjectNode unknown = pending.get(WAIT.toSeconds(), TimeUnit.SECONDS);
@@ -310,6 +339,21 @@ class GateAcceptanceTest {
         ObjectNode done = held.get(WAIT.toSeconds(), TimeUnit.SECONDS);
         assertTrue(text(done).startsWith("paid INV-2002"), done.toString());
         assertEquals(1, f.effects().size());
+
+        // a held call the client cancels is never sent, even when its receipt arrives after
+        ObjectNode other = args("invoice", "INV-2003");
+        other.put("amount", 13);
+        CompletableFuture<ObjectNode> cancelled = c.requestWithId(Json.parse("\"held-2\""), "tools/call",
+                params("pay__pay_invoice", other));
+        Thread.sleep(1500);
+        ObjectNode cancel = Json.object();
+        cancel.put("requestId", "held-2");
+        c.notify("notifications/cancelled", cancel);
+        Thread.sleep(500);
+        f.approve("pay__pay_invoice", other, "t-wait", null);
+        Thread.sleep(2500); // the receipt is found within the store's poll interval (200 ms)
+        assertEquals(1, f.effects().size(), "the cancelled call never reached the upstream: " + f.effects());
+        cancelled.cancel(true);
     }
 
     // ---- helpers ----

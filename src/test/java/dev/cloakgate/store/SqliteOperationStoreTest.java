@@ -146,6 +146,20 @@ class SqliteOperationStoreTest {
     }
 
     @Test
+    void countsGiveEveryStateWithZeroForNone() {
+        try (SqliteOperationStore s = SqliteOperationStore.openForGateway(dir, T)) {
+            s.begin("op-a", start("crm__patch"));
+            s.begin("op-b", start("crm__patch"));
+            s.begin("op-c", start("crm__patch"));
+            s.markUnknown("op-b");
+            s.settle("op-c", OperationState.FAILED, null);
+            java.util.Map<OperationState, Long> n = s.counts();
+            assertEquals(java.util.Map.of(OperationState.IN_FLIGHT, 1L, OperationState.UNKNOWN, 1L, OperationState.FAILED,
+                    1L, OperationState.DONE, 0L, OperationState.NOT_APPLIED, 0L), n);
+        }
+    }
+
+    @Test
     void reconciledDoneIsAnsweredAsReconciledAndNotAppliedIsStartedAgain() {
         Clock at = Clock.fixed(Instant.parse("2026-12-02T11:00:00Z"), ZoneOffset.UTC);
         try (SqliteOperationStore s = SqliteOperationStore.openForGateway(dir, T, at)) {

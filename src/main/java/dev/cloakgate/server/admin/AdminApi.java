@@ -9,11 +9,12 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
 
 /**
  * The admin API of a running gateway, per tenant under {@code /admin/t/{tenant}/}: each endpoint asks for one role
- * of the tenant's {@code auth} block (operator, auditor). Its OpenAPI document is served on the management
+ * of the tenant's {@code auth} block (operator, approver, auditor). Its OpenAPI document is served on the management
  * interface ({@code /q/openapi}), beside health and metrics.
  */
 @OpenAPIDefinition(info = @Info(title = "cloakgate admin API", version = "1", description = "Per tenant: tenant status,"
-        + " sessions, tool pins (operator) and the ledger export (auditor). Every request sends"
+        + " sessions, tool pins, the action gate's operations and sessions' task contexts (operator), approval receipts"
+        + " (approver) and the ledger export (auditor). Every request sends"
         + " `Authorization: Bearer <token or JWT of a principal of the tenant>`; refusals are"
         + " `{\"error\": code, \"message\": what to fix}`."))
 @SecurityScheme(securitySchemeName = AdminApi.BEARER, type = SecuritySchemeType.HTTP, scheme = "bearer",

@@ -1,6 +1,8 @@
 package dev.cloakgate.server.admin;
 
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -23,7 +25,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 import dev.cloakgate.auth.Role;
+import dev.cloakgate.gate.GateStores;
+import dev.cloakgate.gate.ReleaseManifest;
+import dev.cloakgate.gate.TenantGate;
 import dev.cloakgate.server.Gateway;
+import dev.cloakgate.store.StoreException;
 import dev.cloakgate.tenant.TenantStatus;
 import dev.cloakgate.upstream.UpstreamHealth;
 
@@ -53,7 +59,16 @@ public class TenantStatusResource {
             @JsonProperty("loaded_at") Instant loadedAt, @JsonProperty("accepting_sessions") boolean acceptingSessions,
             @JsonProperty("removed_at") Instant removedAt, @JsonProperty("file_rejected") boolean fileRejected,
             @JsonProperty("last_rejected") Rejection lastRejected, @JsonProperty("sessions_open") int sessionsOpen,
-            @JsonProperty("stdio_children") int stdioChildren, Map<String, UpstreamView> upstreams) {
+            @JsonProperty("stdio_children") int stdioChildren, Map<String, UpstreamView> upstreams, GateView gate) {
+    }
+
+    /**
+     * Issue 11: the action gate of the version serving new sessions: its release, mode and environment, the
+     * certification's state now ({@code valid until T} or the refusal reason every call gets), the contracts the
+     * release binds, the tenant's operations counted by state (every state, 0 when none) and where receipts are read.
+     */
+    public record GateView(String release, String mode, String environment, String certification,
+            List<String> contracts, Map<String, Long> operations, @JsonProperty("approvals_dir") String approvalsDir) {
     }
 
     @Inject
@@ -85,6 +100,25 @@ public class TenantStatusResource {
         return new Status(name, s.file(), s.digest(), s.loadedAt(), s.acceptingSessions(), s.removedAt(),
                 s.fileRejected(), r == null ? null : new Rejection(r.file(), r.path(), r.message(), r.digest(), r.at()),
                 (int) gateway.sessions().open(name),
-                gateway.sessions().held(name).stdioChildren(), upstreams);
+                gateway.sessions().held(name).stdioChildren(), upstreams, gate(name));
+    }
+
+    private GateView gate(String name) {
+        TenantGate g = gateway.gate(name);
+        GateStores stores = gateway.gateStores(name);
+        if (g == null || stores == null) {
+            return null;
+        }
+        Map<String, Long> operations = new LinkedHashMap<>();
+        try {
+            stores.operations().counts().forEach((state, n) -> operations.put(state.wire(), n));
+        } catch (StoreException e) {
+            // the status still answers; the operations' own endpoint says operations_unavailable
+            operations.clear();
+        }
+        return new GateView(g.releaseHash(), g.settings().mode().name().toLowerCase(Locale.ROOT),
+                g.settings().environment(), g.certificationState(),
+                g.manifest().policies().stream().map(ReleaseManifest.PolicyRef::ref).toList(), operations,
+                stores.approvalsDir(g.settings()).toString());
     }
 }
