@@ -105,14 +105,14 @@ final class HelmChart {
         }
     }
 
-    private static void copyTree(Path from, Path to) {
+    static void copyTree(Path from, Path to) {
         try (Stream<Path> s = Files.walk(from)) {
             for (Path p : (Iterable<Path>) s::iterator) {
                 Path target = to.resolve(from.relativize(p).toString());
                 if (Files.isDirectory(p)) {
                     Files.createDirectories(target);
                 } else {
-                    Files.copy(p, target);
+                    Files.copy(p, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 }
             }
         } catch (IOException e) {

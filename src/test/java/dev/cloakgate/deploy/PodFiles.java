@@ -39,7 +39,7 @@ record PodFiles(Path root, Map<String, String> env) {
         Map<String, Map<String, String>> secrets = new HashMap<>(external);
         for (Secret s : rendered.all(Secret.class)) {
             Map<String, String> data = new LinkedHashMap<>();
-            s.getData().forEach((k, v) -> data.put(k, new String(Base64.getDecoder().decode(v), UTF_8)));
+            s.getData().forEach((k, v) -> data.put(k, new String(Base64.getMimeDecoder().decode(v), UTF_8)));
             secrets.put(s.getMetadata().getName(), data);
         }
         Map<String, Map<String, String>> configMaps = new HashMap<>();
