@@ -60,9 +60,7 @@ record PodFiles(Path root, Map<String, String> env) {
                         : v.getSecret() != null ? required(secrets, v.getSecret().getSecretName(), "Secret")
                         : null;
                 if (files != null) {
-                    for (var f : files.entrySet()) {
-                        Files.writeString(mounts.get(m.getMountPath()).resolve(f.getKey()), mapPaths(f.getValue(), mounts));
-                    }
+                    atomicWriterLayout(mounts.get(m.getMountPath()), files, mounts);
                 }
             }
         } catch (IOException e) {
@@ -82,6 +80,19 @@ record PodFiles(Path root, Map<String, String> env) {
             }
         }
         return new PodFiles(root, env);
+    }
+
+    /**
+     * A ConfigMap or Secret volume as the kubelet writes it: the files in a timestamped directory, {@code ..data}
+     * a symlink to it, and each key a symlink through {@code ..data} (what lets an update swap all files at once).
+     */
+    private static void atomicWriterLayout(Path dir, Map<String, String> files, Map<String, Path> mounts) throws IOException {
+        Path version = Files.createDirectories(dir.resolve("..2026_12_01_00_00_00.000000001"));
+        Files.createSymbolicLink(dir.resolve("..data"), version.getFileName());
+        for (var f : files.entrySet()) {
+            Files.writeString(version.resolve(f.getKey()), mapPaths(f.getValue(), mounts));
+            Files.createSymbolicLink(dir.resolve(f.getKey()), Path.of("..data", f.getKey()));
+        }
     }
 
     /** Runs {@code java dev.cloakgate.server.Main args} in a child JVM with exactly the container's environment. */
