@@ -171,6 +171,14 @@ class NativeSourcesTest {
     }
 
     @Test
+    void tlsIsEnabledForHttpsUpstreamsAndJwksUrls() {
+        // quarkus.ssl.native: without it the executable is built without the https protocol
+        assertTrue(ARGS.stream().anyMatch(a -> a.startsWith("--enable-url-protocols=") && List.of(a.substring(a.indexOf('=') + 1)
+                .split(",")).contains("https")), "https is not enabled in the native build: " + ARGS.stream()
+                .filter(a -> a.startsWith("--enable-url-protocols")).toList());
+    }
+
+    @Test
     void bouncyCastleIsOnTheNativeClassPath() throws IOException {
         // used through its lightweight API (no JCA provider, no reflection): being on the class path is what it needs
         onClassPath("org/bouncycastle/math/ec/rfc8032/Ed25519\\.class");
