@@ -52,6 +52,14 @@ public final class LoggedEvidence implements Evidence {
             return "mcp_tool_result tenant=" + o.tenant() + " session=" + LogTag.of(o.session()) + " tool=" + o.tool()
                     + " operation_id=" + o.operationId() + " operation_state=" + o.state();
         }
+        if (event instanceof Event.OperationReconciled r) {
+            return "operation_reconciled tenant=" + r.tenant() + " principal=" + r.principal() + " operation_id="
+                    + r.operationId() + " operation_state=" + r.state();
+        }
+        if (event instanceof Event.ApprovalReceived a) {
+            return "approval_received tenant=" + a.tenant() + " principal=" + a.principal() + " tool=" + a.tool()
+                    + " approval=" + a.approval() + " release=" + a.release();
+        }
         return event.toString(); // the rest carry no session id, or only its keyed digest
     }
 }

@@ -111,8 +111,12 @@ public final class GatewaySession implements Upstream.Listener {
             upstreams.put(cfg.name(), upstreamFactory.create(cfg, tenant.name() + "/" + cfg.name(), this));
         }
         this.names = new Namespacing(tenant.namespace(), upstreams.keySet());
-        this.lists = new ListMerger(upstreams, names, resources, tasks, new CursorTable(256), cloak, policy,
-                principal::mayCall);
+        java.util.function.Predicate<String> visible = principal::mayCall;
+        if (gate != null && !gate.warnOnly()) {
+            // issue 11: a tool the release does not declare would only be refused: the model is not shown it
+            visible = visible.and(gate.manifest()::declares);
+        }
+        this.lists = new ListMerger(upstreams, names, resources, tasks, new CursorTable(256), cloak, policy, visible);
     }
 
     /** Builds one upstream for this session; the session is its listener. */

@@ -133,15 +133,13 @@ public final class DirectoryApprovalStore implements ApprovalStore {
             throw unreadable(file, "larger than " + MAX_BYTES + " bytes", null);
         }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
-            // bounded by reading, not by the size seen above: the file may have grown since
-            ByteBuffer buf = ByteBuffer.allocate(MAX_BYTES + 1);
-            while (buf.hasRemaining() && ch.read(buf) >= 0) {
-                // keep reading until the end or one byte past the limit
-            }
-            if (!buf.hasRemaining()) {
+            // bounded by reading, not by the size seen above: the file may have grown since. readNBytes grows its
+            // buffer as it reads, so a receipt of a few hundred bytes does not cost a 64 KiB allocation per call
+            byte[] bytes = java.nio.channels.Channels.newInputStream(ch).readNBytes(MAX_BYTES + 1);
+            if (bytes.length > MAX_BYTES) {
                 throw unreadable(file, "larger than " + MAX_BYTES + " bytes", null);
             }
-            return Arrays.copyOf(buf.array(), buf.position());
+            return bytes;
         } catch (NoSuchFileException gone) {
             return null;
         } catch (IOException e) {

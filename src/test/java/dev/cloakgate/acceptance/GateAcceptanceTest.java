@@ -80,6 +80,10 @@ class GateAcceptanceTest {
     void aToolOutsideTheReleaseIsRefusedAndOneInsideRuns() throws Exception {
         GateFixture f = gated("gate-rel", null, null);
         McpHttpClient c = session(f, null);
+        List<String> listed = new java.util.ArrayList<>();
+        c.request("tools/list", Json.object()).path("result").path("tools").forEach(t -> listed.add(t.path("name").asText()));
+        assertTrue(listed.contains("pay__whoami") && !listed.contains("pay__fail_pay"),
+                "the model is shown the release's tools only: " + listed);
         assertTrue(text(call(c, "pay__whoami", Json.object())).startsWith("pid="));
         ObjectNode refused = call(c, "pay__fail_pay", args("invoice", "INV-1"));
         assertRefused(refused, -32001, "tool_not_in_release");
