@@ -63,15 +63,21 @@ final class CertificationFile {
         }
     }
 
+    /** The envelope's bytes (over {@link Dsse#MAX_ENVELOPE_BYTES}: one byte past, unreadable, never read whole), or null. */
+    static byte[] readOrNull(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            return in.readNBytes(Dsse.MAX_ENVELOPE_BYTES + 1);
+        } catch (NoSuchFileException absent) {
+            return null;
+        }
+    }
+
     private Snapshot read() throws IOException {
         long now = nanos.getAsLong();
         try {
             BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
-            byte[] bytes;
-            try (InputStream in = Files.newInputStream(file)) {
-                bytes = in.readNBytes(Dsse.MAX_ENVELOPE_BYTES + 1); // over the limit: unreadable, never read whole
-            }
-            return new Snapshot(bytes, a.lastModifiedTime(), a.size(), now);
+            byte[] bytes = readOrNull(file);
+            return bytes == null ? new Snapshot(null, null, -1, now) : new Snapshot(bytes, a.lastModifiedTime(), a.size(), now);
         } catch (NoSuchFileException absent) {
             return new Snapshot(null, null, -1, now);
         }

@@ -55,6 +55,13 @@ public final class GateDocuments {
         }
     }
 
+    /** A document file's bytes, one byte past {@link #MAX_BYTES} at most: {@link #read} then refuses it, saying so. */
+    public static byte[] readFile(java.nio.file.Path file) throws IOException {
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
+            return in.readNBytes(MAX_BYTES + 1);
+        }
+    }
+
     /**
      * The document as a JSON object; {@code what} names it in the refusal ("release manifest release.yaml").
      *

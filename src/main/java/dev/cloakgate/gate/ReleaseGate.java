@@ -1,12 +1,8 @@
 package dev.cloakgate.gate;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
-import dev.cloakgate.crypto.Dsse;
 import dev.cloakgate.tenant.GateSettings.Mode;
 
 /**
@@ -32,9 +28,16 @@ public final class ReleaseGate {
     private final byte[] certification;
     private final CertificationVerifier verifier;
     private final Mode mode;
+    private final byte[] source;
 
     /** @param certification the envelope's bytes, or null when there is none (every call is then refused) */
     public ReleaseGate(ReleaseManifest manifest, byte[] certification, CertificationVerifier verifier, Mode mode) {
+        this(manifest, certification, verifier, mode, null);
+    }
+
+    /** @param source the array {@code certification} was copied from, for a caller that keeps a gate per read */
+    ReleaseGate(ReleaseManifest manifest, byte[] certification, CertificationVerifier verifier, Mode mode, byte[] source) {
+        this.source = source;
         this.manifest = manifest;
         this.certification = certification == null ? null : certification.clone();
         this.verifier = verifier;
@@ -47,13 +50,7 @@ public final class ReleaseGate {
      */
     public static ReleaseGate load(ReleaseManifest manifest, Path certificationFile, CertificationVerifier verifier,
             Mode mode) throws IOException {
-        byte[] bytes;
-        try (InputStream in = Files.newInputStream(certificationFile)) {
-            bytes = in.readNBytes(Dsse.MAX_ENVELOPE_BYTES + 1); // over the limit: unreadable, never read whole
-        } catch (NoSuchFileException absent) {
-            bytes = null;
-        }
-        return new ReleaseGate(manifest, bytes, verifier, mode);
+        return new ReleaseGate(manifest, CertificationFile.readOrNull(certificationFile), verifier, mode);
     }
 
     /** Whether {@code exposedTool} (the name the agent calls) may be called by this release now. */
@@ -72,6 +69,11 @@ public final class ReleaseGate {
     /** The certification's state now, whatever tool: for start-up logs and status. */
     public CertificationVerifier.Outcome certification() {
         return verifier.verify(certification, manifest.releaseHash());
+    }
+
+    /** The array this gate's certification was copied from (null when not given). */
+    byte[] bytesFrom() {
+        return source;
     }
 
     public ReleaseManifest manifest() {

@@ -1,8 +1,6 @@
 package dev.cloakgate.gate;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -82,11 +80,7 @@ public final class ReleaseManifest {
 
     /** Reads a manifest file (at most {@link GateDocuments#MAX_BYTES}); the refusal names the file. */
     public static ReleaseManifest read(Path file) throws IOException {
-        byte[] bytes;
-        try (InputStream in = Files.newInputStream(file)) {
-            bytes = in.readNBytes(GateDocuments.MAX_BYTES + 1);
-        }
-        return parse(bytes, "release manifest " + file);
+        return parse(GateDocuments.readFile(file), "release manifest " + file);
     }
 
     /**

@@ -1,8 +1,6 @@
 package dev.cloakgate.gate;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -41,6 +39,8 @@ public final class TenantGate {
     private final ApprovalStore approvals;
     private final ExecutorService worker;
     private final Clock clock;
+    /** The release gate over the certification bytes last read (their array identifies the read). */
+    private volatile ReleaseGate releaseGate;
     private final Evidence evidence;
     private final String tenant;
 
@@ -105,7 +105,7 @@ public final class TenantGate {
             Path p = s.contracts().get(i);
             String at = "$.gate.contracts[" + i + "]";
             try {
-                contracts.add(ToolContract.parse(readBounded(p), "tool contract " + p));
+                contracts.add(ToolContract.parse(GateDocuments.readFile(p), "tool contract " + p));
             } catch (IOException e) {
                 throw new TenantConfigException(file, at, "cannot read the tool contract " + p + " ("
                         + e.getClass().getSimpleName() + ")");
@@ -138,16 +138,16 @@ public final class TenantGate {
         }
     }
 
-    private static byte[] readBounded(Path p) throws IOException {
-        try (InputStream in = Files.newInputStream(p)) {
-            return in.readNBytes(GateDocuments.MAX_BYTES + 1);
-        }
-    }
-
     /** The release gate's answer for {@code exposedTool} now: the certification is verified at every call. */
     public ReleaseGate.Decision release(String exposedTool) {
-        return new ReleaseGate(manifest, certification == null ? null : certification.bytes(), verifier, settings.mode())
-                .check(exposedTool);
+        byte[] bytes = certification == null ? null : certification.bytes();
+        ReleaseGate g = releaseGate;
+        if (g == null || g.bytesFrom() != bytes) {
+            // a gate per certification read, not per call: the file's bytes are the same array until it changes
+            g = new ReleaseGate(manifest, bytes, verifier, settings.mode(), bytes);
+            releaseGate = g;
+        }
+        return g.check(exposedTool);
     }
 
     /**

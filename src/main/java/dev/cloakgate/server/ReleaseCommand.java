@@ -182,11 +182,7 @@ public final class ReleaseCommand {
      * the operator writes the contract, then lists this line in the release before certifying it.
      */
     private int contractReference(Path file) throws IOException {
-        byte[] bytes;
-        try (InputStream in = Files.newInputStream(file)) {
-            bytes = in.readNBytes(GateDocuments.MAX_BYTES + 1); // one byte over: the parse refuses it, saying so
-        }
-        ToolContract contract = ToolContract.parse(bytes, "tool contract " + file);
+        ToolContract contract = ToolContract.parse(GateDocuments.readFile(file), "tool contract " + file);
         out.println(contract.reference());
         err.println("contract " + contract.name() + ": " + contract.tools().size() + " tool(s); list the line above in"
                 + " the release's spec.policies");
