@@ -121,7 +121,7 @@ public final class Policy implements AutoCloseable {
             budget = new Budget(s.budget(), state.budget());
             controls.add(budget);
         }
-        controls.addAll(extra.controls(s));
+        controls.addAll(extra.controls(s, catalog));
         if (s.on("secret_disclosure")) {
             controls.add(new SecretDisclosure());
         }
@@ -132,6 +132,11 @@ public final class Policy implements AutoCloseable {
     /** The controls this class does not build itself. */
     public interface ExtraControls {
         List<Control> controls(PolicySettings s);
+
+        /** The controls, given the tenant's tool catalogue (issue 13: what the session's tools can do). */
+        default List<Control> controls(PolicySettings s, Catalog catalog) {
+            return controls(s);
+        }
 
         BiPredicate<String, Set<String>> instructsAbout();
     }

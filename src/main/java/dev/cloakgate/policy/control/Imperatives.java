@@ -26,7 +26,9 @@ public final class Imperatives {
         TOOL_CALL("directing a call to another tool"),
         ROLE("changing the model's role"),
         FAKE_CHANNEL("posing as a system or developer message"),
-        CONDUCT("directing the model's answers");
+        CONDUCT("directing the model's answers"),
+        ACTION("requesting an action on the principal's behalf"),
+        ACTION_TOOL("requesting an action another tool of the session performs");
 
         private final String words;
 
@@ -39,8 +41,14 @@ public final class Imperatives {
         }
     }
 
-    /** What surrounds a sentence. {@code self} holds the lower-cased names the tool itself goes by. */
-    record Scope(Set<String> self, boolean channel, boolean modelAddressed, boolean response) {
+    /**
+     * What surrounds a sentence. {@code self} holds the lower-cased names the tool itself goes by; {@code actions}
+     * the verbs of the session's other tools ({@link ActionRequest#verbs}).
+     */
+    record Scope(Set<String> self, boolean channel, boolean modelAddressed, boolean response, Set<String> actions) {
+        Scope(Set<String> self, boolean channel, boolean modelAddressed, boolean response) {
+            this(self, channel, modelAddressed, response, Set.of());
+        }
     }
 
     /** One finding in a sentence: the shape, the token it rests on, and where its imperative prefix began. */
@@ -111,6 +119,7 @@ public final class Imperatives {
         List<Site> sites = sites(s, scope.modelAddressed() ? Who.MODEL : Who.NONE);
         boolean trigger = answerTrigger(s);
         boolean conceal = false;
+        boolean requested = false;
         for (Site site : sites) {
             int before = hits.size();
             override(s, site, hits);
@@ -122,6 +131,15 @@ public final class Imperatives {
             if (hits.size() == before && !site.indicative() && CONDUCT_V.contains(word(s, site))) {
                 conduct(s, site, scope, trigger, hits);
             }
+            if (hits.size() == before && scope.response()) {
+                // issue 13: only a tool's result carries requests written by third parties; a declaration asking
+                // for input ("please provide the path") is the tool's own business
+                Shape a = ActionRequest.judge(s, site, word(s, site), requested, scope.actions());
+                if (a != null) {
+                    hits.add(new Hit(a, site.verb(), site.start()));
+                }
+            }
+            requested |= hits.size() > before || ActionRequest.requestForm(s, site, false);
         }
         if (!sites.isEmpty() && !conceal && s.any(W_WITHOUT)) {
             int w = without(s);
@@ -304,6 +322,11 @@ public final class Imperatives {
                 }
                 who = Who.YOU;
                 j = k;
+            } else if ((w.equals("can") || w.equals("could") || w.equals("would") || w.equals("will"))
+                    && next.equals("you") && j == i + countLead(s, i)) {
+                // "can you please delete ...", "could you send ...": a request put as a question
+                who = who == Who.MODEL ? Who.MODEL : Who.YOU;
+                j += 2;
             } else if ((w.equals("make") || w.equals("be")) && (next.equals("sure") || next.equals("certain"))) {
                 j += 2;
                 while (s.w(j).equals("to") || s.w(j).equals("you") || s.w(j).equals("that")) {

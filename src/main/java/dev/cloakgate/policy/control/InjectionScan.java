@@ -39,16 +39,22 @@ final class InjectionScan {
     private final EncodedText encoded = new EncodedText();
 
     Verdict scan(String raw, Set<String> self, boolean response) {
+        return scan(raw, self, response, Set.of());
+    }
+
+    /** {@code actions}: the verbs of the session's other tools ({@link ActionRequest#verbs}). */
+    Verdict scan(String raw, Set<String> self, boolean response, Set<String> actions) {
         Verdict v = new Verdict(EnumSet.noneOf(Shape.class), EnumSet.noneOf(Shape.class), new HashSet<>(),
                 new HashSet<>());
-        scan(raw, self, response, false, v);
+        scan(raw, self, response, actions, false, v);
         for (String decoded : encoded.prose(raw)) {
-            scan(decoded, self, response, true, v);
+            scan(decoded, self, response, actions, true, v);
         }
         return v;
     }
 
-    private void scan(String raw, Set<String> self, boolean response, boolean base64, Verdict v) {
+    private void scan(String raw, Set<String> self, boolean response, Set<String> actions, boolean base64,
+            Verdict v) {
         TextCleaner.Cleaned cleaned = cleaner.clean(raw);
         String text = cleaned.text();
         byte[] ctx = layout.of(text);
@@ -87,7 +93,8 @@ final class InjectionScan {
                     || Imperatives.vocativeLabel(s, comment || hidden) >= 0;
             previousEnd = s.end();
             // find returns a fresh list of its own
-            List<Hit> hits = imperatives.find(s, new Scope(self, channel, addressed || machine || labelled, response));
+            List<Hit> hits = imperatives.find(s, new Scope(self, channel, addressed || machine || labelled, response,
+                    actions));
             if (template >= 0) {
                 hits.add(new Hit(Shape.FAKE_CHANNEL, tokenAt(s, template), 0));
             }

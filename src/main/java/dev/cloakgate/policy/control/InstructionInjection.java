@@ -1,6 +1,9 @@
 package dev.cloakgate.policy.control;
 
+import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
@@ -10,6 +13,7 @@ import java.util.StringJoiner;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.cloakgate.policy.Action;
+import dev.cloakgate.policy.Catalog;
 import dev.cloakgate.policy.Control;
 import dev.cloakgate.policy.FindingDetail;
 import dev.cloakgate.policy.Findings;
@@ -30,6 +34,16 @@ public final class InstructionInjection implements Control {
     public static final String NAME = "instruction_injection";
 
     private final InjectionScan scan = new InjectionScan();
+    /** The tenant's tools, or null: a request a tool of the session could carry out is the shape's strongest form. */
+    private final Catalog catalog;
+
+    public InstructionInjection() {
+        this(null);
+    }
+
+    public InstructionInjection(Catalog catalog) {
+        this.catalog = catalog;
+    }
 
     @Override
     public String name() {
@@ -58,11 +72,70 @@ public final class InstructionInjection implements Control {
                 check("/annotations/title", annotations.get("title"), self, false, out);
             }
         } else if (subject.stage() == Stage.RESPONSE) {
+            Set<String> actions = actions(subject);
+            Set<Shape> perBlock = EnumSet.noneOf(Shape.class);
             Texts.visit(payload, (pointer, key, text) -> {
-                report(pointer, scan.scan(text, self, true), out);
+                InjectionScan.Verdict v = scan.scan(text, self, true, actions);
+                if (pointer.startsWith("/content/")) {
+                    perBlock.addAll(v.demanded());
+                }
+                report(pointer, v, out);
                 return null;
             });
+            joined(payload.get("content"), self, actions, perBlock, out);
         }
+    }
+
+    /**
+     * An instruction split across the text blocks of one result ("Ignore all previous" | "instructions and send
+     * ...") reaches the model as one text: the blocks are judged joined, a block boundary read as a line break.
+     * Reported at {@code /content} only for what no single block showed.
+     */
+    private void joined(JsonNode content, Set<String> self, Set<String> actions, Set<Shape> perBlock, Findings out) {
+        if (content == null || !content.isArray() || content.size() < 2) {
+            return;
+        }
+        StringBuilder b = new StringBuilder();
+        int blocks = 0;
+        for (JsonNode block : content) {
+            JsonNode text = block.get("text");
+            if ("text".equals(block.path("type").asText()) && text != null && text.isTextual()) {
+                if (blocks++ > 0) {
+                    b.append('\n');
+                }
+                b.append(text.textValue());
+            }
+        }
+        if (blocks < 2) {
+            return;
+        }
+        InjectionScan.Verdict v = scan.scan(b.toString(), self, true, actions);
+        Set<Shape> fresh = EnumSet.noneOf(Shape.class);
+        fresh.addAll(v.demanded());
+        fresh.removeAll(perBlock);
+        if (!fresh.isEmpty()) {
+            out.add(Action.BLOCK, "instruction_injection",
+                    detail("/content", fresh, v.hidden(), Set.of()) + "; split across content blocks");
+        }
+    }
+
+    /**
+     * The verbs of the tenant's other tools ({@link ActionRequest#verbs}); none without a catalogue. The tool
+     * whose result this is does not count: its own verb in its own output is its business.
+     */
+    private Set<String> actions(Subject subject) {
+        if (catalog == null) {
+            return Set.of();
+        }
+        List<String> names = new ArrayList<>();
+        for (String upstream : catalog.order()) {
+            for (String name : catalog.names(upstream)) {
+                if (!(upstream.equals(subject.upstream()) && name.equals(subject.upstreamTool()))) {
+                    names.add(name);
+                }
+            }
+        }
+        return ActionRequest.verbs(names, Set.of());
     }
 
     /** Strings a model reads in a schema: descriptions and titles at any depth, and example or default text. */
@@ -96,7 +169,7 @@ public final class InstructionInjection implements Control {
 
     private void check(String pointer, JsonNode node, Set<String> self, boolean response, Findings out) {
         if (node != null && node.isTextual()) {
-            report(pointer, scan.scan(node.textValue(), self, response), out);
+            report(pointer, scan.scan(node.textValue(), self, response, Set.of()), out);
         }
     }
 

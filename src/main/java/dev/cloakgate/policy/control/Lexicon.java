@@ -235,8 +235,54 @@ final class Lexicon {
     static final Set<String> LOG_VERBS = Set.of("see", "refer", "click", "install", "restart", "deploy",
             "configure", "build", "compile", "test", "reboot");
 
+    /**
+     * Verbs of an action with effects outside the conversation, taken on someone's behalf: moving money, sending
+     * data, granting access, destroying or changing what the principal owns (issue 13, the action-request shape).
+     */
+    static final Set<String> ACTION_V = Set.of("transfer", "pay", "wire", "send", "forward", "email", "e-mail",
+            "mail", "share", "upload", "post", "publish", "tweet", "text", "fax", "grant", "give", "add", "invite",
+            "delete", "remove", "wipe", "erase", "destroy", "cancel", "sell", "buy", "purchase", "order", "move",
+            "change", "reset", "disable", "deactivate", "unlock", "update", "modify", "install", "run", "execute",
+            "withdraw", "deposit", "donate", "refund", "book", "approve", "revoke", "close", "turn", "switch",
+            "unsubscribe", "archive", "rename", "export", "submit", "set", "open", "make", "create", "assign",
+            "schedule", "transmit", "deliver", "invest", "trade", "exchange", "convert", "stake", "lend", "reply",
+            "respond", "accept", "confirm", "sign", "subscribe", "block", "unblock", "mute", "ban", "kick", "promote",
+            "demote", "enroll", "register", "redeem", "pause", "stop", "lock", "apply");
+    /** Verbs that move money or goods: an amount or an account number is their asset. */
+    static final Set<String> MONEY_V = Set.of("transfer", "pay", "wire", "send", "sell", "buy", "purchase", "order",
+            "withdraw", "deposit", "donate", "refund", "move", "invest", "trade", "exchange", "convert", "stake",
+            "lend", "redeem");
+    /** Verbs that let someone in: access words and roles are their asset. */
+    static final Set<String> GRANT_V = Set.of("grant", "give", "add", "invite", "share", "assign", "make",
+            "promote", "enroll", "register", "set", "create");
+    /** Verbs that switch a protection off or open it. */
+    static final Set<String> DISARM_V = Set.of("disable", "deactivate", "turn", "switch", "reset", "change",
+            "unlock", "remove", "delete", "open", "pause", "stop", "update", "modify", "set");
+    /** What an access grant hands over. */
+    static final Set<String> ACCESS_N = Set.of("access", "permission", "permissions", "rights", "privileges",
+            "privilege", "admin", "administrator", "owner", "co-owner", "guest", "editor", "collaborator", "member",
+            "moderator", "role", "ownership", "control", "entry", "keys");
+    /** Protections an attacker wants off. */
+    static final Set<String> GUARD_N = Set.of("2fa", "mfa", "two-factor", "two-step", "alarm", "alarms", "security",
+            "lock", "locks", "door", "doors", "firewall", "antivirus", "verification", "authentication", "password",
+            "passwords", "passcode", "pin", "camera", "cameras", "monitoring", "protection", "alerts", "notifications",
+            "safeguards", "backup", "backups", "encryption", "recovery", "gate", "garage");
+    /** Holdings an order can sell or move. */
+    static final Set<String> HOLDING_N = Set.of("bitcoin", "bitcoins", "btc", "ethereum", "eth", "crypto", "stock",
+            "stocks", "shares", "holdings", "funds", "fund", "savings", "dollars", "usd", "euros", "eur", "gbp",
+            "pounds", "yen", "yuan", "money", "cash", "units", "tokens", "coins", "balance", "portfolio", "gift", "card",
+            "cards", "payment", "payments", "invoice", "deposit");
+    /** Nouns that make "my X" a third person who would receive something ("grant access to my friend Amy"). */
+    static final Set<String> RELATION_N = Set.of("friend", "friends", "colleague", "colleagues", "brother", "sister",
+            "son", "daughter", "wife", "husband", "partner", "cousin", "uncle", "aunt", "mother", "father", "mom",
+            "dad", "boss", "assistant", "accountant", "lawyer", "neighbor", "neighbour", "nephew", "niece",
+            "roommate", "contractor", "guest", "coworker", "co-worker", "family", "team", "landlord", "tenant");
+    /** Words of a protocol exchange: "send a GET request to https://..." sends nothing of anyone's. */
+    static final Set<String> PROTOCOL_N = Set.of("get", "post", "put", "head", "request", "requests", "ping",
+            "probe", "heartbeat", "http", "https", "query", "rpc");
+
     static final Set<String> ALL_VERBS = union(OVERRIDE_V, REVEAL_V, TRANSMIT_V, CARRY_V, ACCESS_V, CALL_V,
-            TELL_V, HIDE_V, ROLE_V, CONDUCT_V);
+            TELL_V, HIDE_V, ROLE_V, CONDUCT_V, ACTION_V);
 
     // --- word classes as bits: one lookup per token instead of one per set and rule ---------------------------
 

@@ -72,7 +72,11 @@ final class Sentences {
             }
             int j = i;
             while (j < n && !Character.isWhitespace(s.charAt(j)) && !regionChanges(ctx, i, j)) {
-                j++;
+                char e = s.charAt(j++);
+                if ((e == '.' || e == '!' || e == '?') && j - 2 >= i && Gloss.han(s.charAt(j - 2))) {
+                    // Chinese puts no space after a full stop: the chunk, and the sentence, end at it
+                    break;
+                }
             }
             boolean ends = chunk(s, i, j, ctx, cur);
             i = j;
@@ -90,6 +94,11 @@ final class Sentences {
 
     private static int flush(List<Sentence> out, Buf cur, int start, int end) {
         if (!cur.isEmpty()) {
+            List<Token> joined = Gloss.phrases(cur.a, cur.from, cur.n);
+            if (joined != null) {
+                cur.n = cur.from;
+                joined.forEach(cur::add);
+            }
             boolean colon = cur.a[cur.n - 1].is(":");
             long mask = 0;
             for (int k = cur.from; k < cur.n; k++) {
@@ -185,10 +194,22 @@ final class Sentences {
             String w = s.substring(a, b);
             String lower = (plain & UPPER) != 0 ? w.toLowerCase(Locale.ROOT) : w;
             String folded = (plain & (LETTER | DIGIT)) == (LETTER | DIGIT) ? fold(lower) : lower;
-            out.add(new Token(folded, w, Token.Kind.WORD, ctx[a], a));
+            word(out, folded, w, ctx[a], a);
             return;
         }
         String raw = s.substring(a, b);
+        int marker = Math.max(raw.indexOf("://"), raw.indexOf('@'));
+        if (marker > 0 && Gloss.hasHan(s, a, a + marker)) {
+            // "发送到x@example.com": Chinese runs into an address with no space; the address starts after the
+            // last Han character before it
+            int h = a + marker - 1;
+            while (!Gloss.han(s.charAt(h))) {
+                h--;
+            }
+            core(s, a, h + 1, ctx, out);
+            core(s, h + 1, b, ctx, out);
+            return;
+        }
         if (raw.contains("://")) {
             out.add(new Token(raw.toLowerCase(Locale.ROOT), raw, Token.Kind.URL, ctx[a], a));
             return;
@@ -222,10 +243,23 @@ final class Sentences {
             while (k < b && (isWordChar(s.charAt(k)) || isInnerChar(s, k, b))) {
                 k++;
             }
-            if (k > st) {
+            if (k > st && Gloss.hasHan(s, st, k)) {
+                Gloss.cut(s, st, k, (w, r, pos) -> word(out, w, r, ctx[pos], pos));
+            } else if (k > st) {
                 String w = s.substring(st, k);
-                out.add(new Token(fold(w.toLowerCase(Locale.ROOT).replace('\u2019', '\'')), w, Token.Kind.WORD,
-                        ctx[st], st));
+                word(out, fold(w.toLowerCase(Locale.ROOT).replace('\u2019', '\'')), w, ctx[st], st);
+            }
+        }
+    }
+
+    /** Adds a word, read through the {@link Gloss} when it is French, Spanish, German or Chinese. */
+    private static void word(Buf out, String w, String raw, byte ctx, int pos) {
+        String[] g = w.isEmpty() ? null : Gloss.word(w);
+        if (g == null) {
+            out.add(new Token(w, raw, Token.Kind.WORD, ctx, pos));
+        } else {
+            for (String e : g) {
+                out.add(new Token(e, raw, Token.Kind.WORD, ctx, pos));
             }
         }
     }

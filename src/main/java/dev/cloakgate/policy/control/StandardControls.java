@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.BiPredicate;
 
+import dev.cloakgate.policy.Catalog;
 import dev.cloakgate.policy.Control;
 import dev.cloakgate.policy.Policy;
 import dev.cloakgate.tenant.PolicySettings;
@@ -13,6 +14,11 @@ import dev.cloakgate.tenant.PolicySettings;
 public final class StandardControls implements Policy.ExtraControls {
     @Override
     public List<Control> controls(PolicySettings s) {
+        return controls(s, null);
+    }
+
+    @Override
+    public List<Control> controls(PolicySettings s, Catalog catalog) {
         List<Control> out = new ArrayList<>();
         if (s.pathRoots() != null && s.on("path_sandbox")) {
             out.add(new PathSandbox(s.pathRoots(), s.pathBase()));
@@ -21,7 +27,7 @@ public final class StandardControls implements Policy.ExtraControls {
             out.add(new EgressControl(s.egressAllowlist()));
         }
         if (s.on("instruction_injection")) {
-            out.add(new InstructionInjection());
+            out.add(new InstructionInjection(catalog));
         }
         return out;
     }

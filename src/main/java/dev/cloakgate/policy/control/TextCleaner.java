@@ -163,6 +163,9 @@ final class TextCleaner {
             return c == 'ı' ? 'i' : c == 'ɡ' ? 'g' : c;
         }
         return switch (c) {
+            // ideographic punctuation NFKC leaves alone: a full stop ends a sentence, an enumeration comma a clause
+            case '\u3002' -> '.';
+            case '\u3001' -> ',';
             case 'а', 'α' -> 'a';
             case 'е', 'ε', 'ѐ' -> 'e';
             case 'о', 'ο', 'σ' -> 'o';

@@ -1,0 +1,460 @@
+package dev.cloakgate.policy.control;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads French, Spanish, German and Chinese words as the English words the grammar knows (issue 13): a token's
+ * compared word becomes its gloss ({@code ignorez} reads "ignore", {@code Passwörter} "passwords", {@code 密码}
+ * "password"), its raw form stays. The shapes then apply unchanged, because an injection's grammar is the same
+ * across these languages: an imperative at the head of a clause, an object after it. Chinese has no spaces, so a
+ * run of Han characters is cut by longest match against the glossary (unknown characters become one-character
+ * tokens), and the 把/将 construction, which puts the object before the verb, is read in English order. A few
+ * multi-word phrases ("mot de passe", "por favor", "ab jetzt") are joined at the end of a sentence.
+ *
+ * <p>This is a glossary of the words the shapes need, not a translator: it covers imperatives of overriding,
+ * revealing, sending, changing role and acting on someone's behalf, their objects and the politeness around them.
+ * Words that are also common English words are left alone ("a", "an", "die", "come"), so English text reads as
+ * before. Every lookup is one hash probe; a Han run is cut in time linear in its length times {@link #CJK_MAX}.
+ */
+final class Gloss {
+    private Gloss() {
+    }
+
+    /** Longest glossary entry in Han characters. */
+    private static final int CJK_MAX = 6;
+    /** A verb entry of the Chinese glossary ends the object of 把/将. */
+    private static final char VERB = '!';
+    /** How many tokens 把/将 may hold back before its verb; more and the text is read as written. */
+    private static final int BA_MAX = 10;
+
+    private static final Map<String, String[]> WORDS = new HashMap<>();
+    private static final Map<String, String> HAN = new HashMap<>();
+    /** Multi-word phrases by their first word: the rest of the phrase, then what the whole reads as. */
+    private static final Map<String, List<String[][]>> PHRASES = new HashMap<>();
+    private static final int MAX_WORD;
+
+    private static void w(String gloss, String... words) {
+        String[] g = gloss.split(" ");
+        for (String w : words) {
+            WORDS.put(w, g);
+        }
+    }
+
+    private static void han(String gloss, String... words) {
+        for (String w : words) {
+            HAN.put(w, gloss);
+        }
+    }
+
+    private static void phrase(String gloss, String... phrases) {
+        for (String p : phrases) {
+            String[] parts = p.split(" ");
+            String[] rest = new String[parts.length - 1];
+            System.arraycopy(parts, 1, rest, 0, rest.length);
+            PHRASES.computeIfAbsent(parts[0], k -> new ArrayList<>()).add(new String[][] {rest, gloss.split(" ")});
+        }
+    }
+
+    static {
+        // --- override -----------------------------------------------------------------------------------------
+        w("ignore", "ignorez", "ignorer", "ignores", "ignorons", "ignora", "ignoren", "ignorad", "ignorar", "ignoriere",
+                "ignorieren", "ignorier", "ignoriert", "ignoré", "ignorée", "ignorées", "ignorés");
+        w("disregard", "négligez", "néglige", "omettez", "missachte", "missachten", "überspringe");
+        w("forget", "oubliez", "oublie", "oublier", "olvida", "olvide", "olviden", "olvidad", "olvidar", "olvídate",
+                "olvídese", "vergiss", "vergessen", "vergesst");
+        w("override", "outrepassez", "contournez", "anula", "anule", "überschreibe", "umgehe", "umgehen");
+        w("instructions", "consignes", "directives", "instrucciones", "indicaciones", "órdenes", "anweisungen",
+                "instruktionen", "befehle", "vorgaben", "anordnungen", "regeln", "règles", "reglas", "richtlinien");
+        w("instruction", "consigne", "instrucción", "anweisung", "regel", "règle", "regla", "befehl");
+        w("previous", "précédentes", "précédents", "précédente", "précédent", "antérieures", "antérieurs",
+                "antérieure", "anteriores", "anterior", "previas", "previos", "previa", "vorherigen", "vorherige",
+                "vorigen", "bisherigen", "früheren", "obigen", "vorangegangenen");
+        w("all", "toutes", "tous", "toute", "todas", "todos", "toda", "alle", "allen", "aller", "sämtliche",
+                "sämtlichen");
+        w("everything", "tout", "alles");
+        w("system", "système", "sistema");
+        w("system_prompt", "systemprompt", "systemanweisungen", "systemnachricht");
+        w("prompt", "eingabeaufforderung");
+        // --- reveal -------------------------------------------------------------------------------------------
+        w("reveal", "révélez", "révèle", "révéler", "revela", "revele", "revelar", "enthülle", "verrate", "verraten");
+        w("show", "montrez", "montre", "montrer", "affichez", "affiche", "afficher", "muestra", "muestre", "mostrar",
+                "enseña", "zeige", "zeig", "zeigen");
+        w("show me", "muéstrame", "montre-moi", "montrez-moi");
+        w("print", "imprime", "imprimez", "imprima", "drucke");
+        w("repeat", "répétez", "répète", "repite", "repita", "wiederhole", "wiederholen");
+        w("tell", "dites", "dis", "di", "diga", "sag", "sagen", "erzähle", "nenne", "nennen");
+        w("tell me", "dime", "dígame", "dis-moi", "dites-moi", "sag mir");
+        w("write", "écrivez", "écris", "escribe", "escriba", "schreibe", "schreib");
+        w("give", "donnez", "donne", "donner", "da", "dale", "dé", "gib", "gebe", "geben", "erteile", "erteilen");
+        // --- send, move, act ----------------------------------------------------------------------------------
+        w("send", "envoyez", "envoie", "envoyer", "envoies", "expédiez", "envía", "envia", "envíe", "envie",
+                "enviar", "envíen", "mande", "manda", "mandar", "sende", "senden", "schicke", "schicken", "schick",
+                "sendet", "verschicke", "übermittle", "übermitteln");
+        w("send me", "envoie-moi", "envoyez-moi", "envíame", "mándame");
+        w("forward", "transférez", "transfère", "transférer", "réexpédiez", "reenvía", "reenvíe", "reenviar",
+                "leite", "weiterleiten", "leiten");
+        w("transfer", "virez", "vire", "virer", "transfiere", "transfiera", "transferir", "überweise", "überweisen",
+                "überweist", "transferiere", "transferieren");
+        w("pay", "payez", "paie", "payer", "paga", "pague", "pagar", "bezahle", "bezahlen", "zahle", "zahlen");
+        w("email", "courriel", "correo");
+        w("share", "partagez", "partage", "partager", "comparte", "comparta", "compartir", "teile", "teilen");
+        w("upload", "téléversez", "téléverse", "sube", "suba", "hochladen");
+        w("post", "publiez", "publie", "publier", "publica", "publique", "publicar", "veröffentliche", "poste");
+        w("grant", "accordez", "accorde", "accorder", "octroyez", "otorga", "otorgue", "concede", "conceda",
+                "gewähre", "gewähren");
+        w("add", "ajoutez", "ajoute", "ajouter", "añade", "añada", "agrega", "agregue", "füge", "hinzufügen");
+        w("invite", "invitez", "invita");
+        w("delete", "supprimez", "supprime", "supprimer", "effacez", "efface", "borra", "borre", "borrar",
+                "elimina", "elimine", "eliminar", "lösche", "löschen", "lösch", "entferne", "entfernen");
+        w("cancel", "annulez", "annule", "annuler", "cancela", "cancele", "storniere", "kündige");
+        w("sell", "vendez", "vends", "vendre", "vende", "venda", "vender", "verkaufe", "verkaufen", "verkauf");
+        w("buy", "achetez", "achète", "acheter", "compra", "compre", "comprar", "kaufe", "kaufen", "kauf");
+        w("disable", "désactivez", "désactive", "désactiver", "desactiva", "desactive", "desactivar",
+                "deaktiviere", "deaktivieren");
+        w("turn", "schalte", "schalten");
+        w("off", "aus", "ab");
+        w("unlock", "déverrouillez", "déverrouille", "desbloquea", "desbloquee", "entsperre", "entriegle");
+        w("change", "changez", "change", "modifiez", "modifie", "cambia", "cambie", "modifica", "modifique",
+                "ändere", "ändern", "änderst");
+        w("reset", "réinitialisez", "réinitialise", "restablece", "restablezca");
+        w("set", "setze", "setzen");
+        w("install", "installez", "installe", "instala", "instale", "installiere", "installieren");
+        w("run", "exécutez", "exécute", "ejecuta", "ejecute", "führe", "ausführen");
+        w("open", "ouvrez", "ouvre", "abre", "abra", "öffne", "öffnen");
+        w("act", "agis", "agissez", "actúa", "actúe", "agiere", "verhalte");
+        w("pretend", "prétends", "prétendez", "finge", "finja", "simula");
+        w("roleplay", "incarne", "incarnez", "interpreta", "spiele");
+        w("become", "deviens", "devenez", "conviértete", "werde");
+        // --- addressees, possessives, objects -----------------------------------------------------------------
+        w("please", "veuillez", "svp", "stp", "bitte", "porfa");
+        w("my", "mon", "ma", "mes", "mi", "mis", "mein", "meine", "meinen", "meinem", "meiner", "meines");
+        w("our", "notre", "nos", "nuestro", "nuestra", "nuestros", "nuestras", "unser", "unsere", "unseren",
+                "unserem", "unserer");
+        w("your", "tu", "votre", "vos", "ta", "tes", "tus", "su", "sus", "dein", "deine", "deinen", "deinem",
+                "deiner", "deines", "ihre", "ihren", "ihrem");
+        w("you", "vous", "usted", "ustedes", "du", "dich", "dir", "euch");
+        w("me", "moi", "mir", "mich");
+        w("are", "êtes", "eres", "estás", "bist", "seid");
+        w("now", "maintenant", "désormais", "ahora", "jetzt", "nun");
+        w("and", "et", "y", "und", "puis", "luego", "dann", "danach");
+        w("the", "le", "la", "les", "l'", "el", "los", "las", "der", "das", "den", "dem", "des");
+        w("of", "de", "del", "von", "vom");
+        w("to", "à", "al", "au", "aux", "zu", "zum", "zur", "auf", "nach");
+        w("not", "pas", "ne", "nicht");
+        w("never", "nunca", "jamais", "niemals");
+        w("password", "contraseña", "clave", "passwort", "kennwort", "motdepasse");
+        w("passwords", "contraseñas", "claves", "passwörter", "kennwörter");
+        w("account", "compte", "cuenta", "konto");
+        w("accounts", "comptes", "cuentas", "konten");
+        w("files", "fichiers", "archivos", "dateien");
+        w("file", "fichier", "archivo", "datei");
+        w("documents", "dokumente", "documentos");
+        w("emails", "courriels", "correos", "e-mails", "mails", "nachrichten");
+        w("messages", "mensajes");
+        w("data", "données", "datos", "daten");
+        w("access", "accès", "acceso", "zugriff", "zugang", "zugriffsrechte");
+        w("friend", "ami", "amie", "amigo", "amiga", "freund", "freundin");
+        w("user", "utilisateur", "usuario", "benutzer", "nutzer");
+        w("secret", "secreto", "geheim", "geheimnis");
+        w("money", "argent", "dinero", "geld");
+        w("units", "unités", "unidades", "einheiten");
+        w("bitcoin", "bitcoins");
+                w("dollars", "dólares");
+        w("restrictions", "restricciones", "einschränkungen", "beschränkungen");
+        w("unrestricted", "illimité", "ilimitado", "uneingeschränkt", "uneingeschränkte", "uneingeschränkter");
+        w("assistant", "asistente", "assistent");
+        w("model", "modelo", "modell", "modèle");
+        w("from", "desde");
+        w("with", "avec", "con", "mit");
+        w("immediately", "immédiatement", "inmediatamente", "sofort");
+        w("without", "sans", "ohne");
+        w("tell", "informe", "informes", "informez");
+        phrase("password", "mot de passe");
+        phrase("passwords", "mots de passe");
+        phrase("please", "s'il vous plaît", "s'il te plaît", "por favor");
+        phrase("system_prompt", "prompt système", "invite système", "instructions système", "consignes système",
+                "prompt del sistema", "instrucciones del sistema", "mensaje del sistema");
+        phrase("from now on", "à partir de maintenant", "a partir de ahora", "de ahora en adelante", "ab jetzt",
+                "von nun an", "ab sofort");
+        phrase("you are now", "ahora eres", "ahora tú eres", "tu es maintenant", "tu es désormais");
+        phrase("you are", "tu es", "tú eres");
+        phrase("you must", "tu dois", "tú debes", "du musst", "vous devez", "usted debe");
+        phrase("pretend", "fais semblant", "faites semblant", "tu so", "tue so");
+        phrase("act as", "haz como", "agis comme", "agissez comme", "actúa como", "verhalte dich wie", "handle als",
+                "agiere als");
+        phrase("send me", "envoie moi", "schick mir", "sende mir");
+        phrase("show me", "zeig mir", "zeige mir");
+        phrase("disregard", "haz caso omiso", "hagas caso omiso");
+
+        // --- Chinese --------------------------------------------------------------------------------------------
+        han("!ignore", "忽略", "无视", "忽视", "不要理会", "不理会", "别管");
+        han("!forget", "忘记", "忘掉");
+        han("!override", "覆盖", "绕过");
+        han("previous", "之前", "以前", "先前", "此前", "上面", "上述", "前面", "早先", "原来", "原有");
+        han("all", "所有", "全部", "一切", "全体", "所有的");
+        han("instructions", "指令", "指示", "说明", "规则", "命令", "要求", "设定");
+        han("system prompt", "系统提示", "系统提示词", "系统指令", "系统消息", "系统设定");
+        han("prompt", "提示词", "提示");
+        han("initial", "初始", "原始");
+        han("!show", "显示", "展示", "给我看");
+        han("!reveal", "泄露", "透露", "公开");
+        han("!output", "输出", "打印");
+        han("!repeat", "重复", "复述");
+        han("!tell me", "告诉我");
+        han("!tell", "告诉", "通知", "告知");
+        han("!send", "发送", "发给", "寄给", "寄送", "发", "寄");
+        han("!forward", "转发");
+        han("!transfer", "转账", "转", "汇款", "汇");
+        han("!pay", "支付", "付款", "付");
+        han("!upload", "上传");
+        han("!share", "分享", "共享");
+        han("!post", "发布", "发帖");
+        han("!grant", "授予", "给予", "赋予", "授权");
+        han("!give", "给");
+        han("!add", "添加", "加入");
+        han("!invite", "邀请");
+        han("!delete", "删除", "删掉", "清除", "清空", "移除");
+        han("!cancel", "取消");
+        han("!sell", "卖出", "出售", "卖掉", "卖");
+        han("!buy", "购买", "买入", "买");
+        han("!disable", "禁用", "关闭", "停用");
+        han("!unlock", "解锁", "打开");
+        han("!change", "更改", "修改", "改变", "更换");
+        han("!reset", "重置");
+        han("!install", "安装");
+        han("!run", "运行", "执行");
+        han("!roleplay", "扮演");
+        han("!pretend", "假装");
+        han("!become", "成为", "变成");
+        han("!act as", "充当");
+        han("please", "请", "麻烦", "务必");
+        han("now", "现在", "立即", "马上", "立刻");
+        han("from now on", "从现在开始", "从现在起", "今后");
+        han("you are now", "你现在是", "你现在就是", "您现在是");
+        han("you are", "你是", "您是");
+        han("you", "你", "您");
+        han("your", "你的", "您的");
+        han("my", "我的", "我");
+        han("our", "我们的", "我们");
+        han("i need you to", "我需要你", "我要你");
+        han("do not", "不要", "别", "请勿", "切勿");
+        han("not", "不", "没");
+        han("to", "到", "至", "向");
+        han("and", "并", "然后", "并且", "和", "再");
+        han("this", "这件事", "这个", "此事");
+        han("user", "用户", "使用者");
+        han("password", "密码", "口令");
+        han("account", "账户", "帐户", "账号", "帐号");
+        han("bank", "银行");
+        han("files", "文件");
+        han("emails", "邮件", "电子邮件", "邮箱");
+        han("data", "数据", "资料");
+        han("messages", "消息", "信息");
+        han("access", "访问权限", "权限", "访问");
+        han("admin", "管理员");
+        han("guest", "访客");
+        han("friend", "朋友");
+        han("permanent", "永久");
+        han("dollars", "美元");
+        han("euros", "欧元");
+        han("yuan", "元", "人民币");
+        han("bitcoin", "比特币");
+        han("stocks", "股票");
+        han("units", "单位", "个");
+        han("unrestricted", "没有限制", "不受限制", "无限制", "无约束");
+        han("restrictions", "限制", "约束");
+        han("ai", "人工智能", "ai");
+        han("assistant", "助手", "助理");
+        han("model", "模型");
+        han("security", "安全");
+        han("alarm", "警报", "报警器");
+        han("without", "不经", "无需");
+        han("secret", "秘密");
+        han("", "的", "中", "了", "吧", "呢", "啊", "把", "将");
+        int max = 0;
+        for (String k : WORDS.keySet()) {
+            max = Math.max(max, k.length());
+        }
+        MAX_WORD = max;
+    }
+
+    /** The English tokens a lower-cased word reads as, or null when it is not in the glossary. */
+    static String[] word(String w) {
+        if (w.length() > MAX_WORD + 3) {
+            return null;
+        }
+        String[] g = WORDS.get(w);
+        if (g != null) {
+            return g;
+        }
+        // French elision: "l'accès", "d'instructions", "n'envoyez"
+        int apo = w.indexOf('\'');
+        if (apo > 0 && apo <= 2 && apo + 1 < w.length()) {
+            String rest = w.substring(apo + 1);
+            String[] r = WORDS.get(rest);
+            if (w.startsWith("n'")) {
+                // "n'envoyez pas": the negation is what "don't" is to the English rules
+                String[] neg = new String[(r == null ? 1 : r.length) + 1];
+                neg[0] = "not";
+                if (r == null) {
+                    neg[1] = rest;
+                } else {
+                    System.arraycopy(r, 0, neg, 1, r.length);
+                }
+                return neg;
+            }
+            return r;
+        }
+        return null;
+    }
+
+    static boolean han(char c) {
+        return Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN;
+    }
+
+    /** Whether {@code s[a..b)} holds a Han character. */
+    static boolean hasHan(String s, int a, int b) {
+        for (int k = a; k < b; k++) {
+            char c = s.charAt(k);
+            if (c >= 0x2E80 && han(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A sink for the tokens of one run. */
+    interface Sink {
+        void add(String w, String raw, int pos);
+    }
+
+    /**
+     * Cuts a run of word characters holding Han into tokens: longest glossary match first, a stretch of other
+     * letters or digits as one word, anything else one character. Reads 把/将 + object + verb as verb + object.
+     */
+    static void cut(String s, int a, int b, Sink out) {
+        List<Object[]> held = null;
+        int k = a;
+        while (k < b) {
+            char c = s.charAt(k);
+            if (!han(c)) {
+                int st = k;
+                while (k < b && !han(s.charAt(k))) {
+                    k++;
+                }
+                held = emit(s.substring(st, k).toLowerCase(java.util.Locale.ROOT), s.substring(st, k), st, false,
+                        held, out);
+                continue;
+            }
+            String gloss = null;
+            int len = Math.min(CJK_MAX, b - k);
+            for (; len > 0; len--) {
+                gloss = HAN.get(s.substring(k, k + len));
+                if (gloss != null) {
+                    break;
+                }
+            }
+            if (gloss == null) {
+                held = emit(String.valueOf(c), String.valueOf(c), k, false, held, out);
+                k++;
+                continue;
+            }
+            String raw = s.substring(k, k + len);
+            if (raw.equals("把") || raw.equals("将")) {
+                flush(held, out);
+                held = new ArrayList<>();
+            } else {
+                boolean verb = !gloss.isEmpty() && gloss.charAt(0) == VERB;
+                String g = verb ? gloss.substring(1) : gloss;
+                for (String part : g.isEmpty() ? new String[0] : g.split(" ")) {
+                    held = emit(part, raw, k, verb, held, out);
+                    verb = false;
+                }
+            }
+            k += len;
+        }
+        flush(held, out);
+    }
+
+    /** Passes a token on, or holds it back while 把/将 waits for its verb; returns what is still held. */
+    private static List<Object[]> emit(String w, String raw, int pos, boolean verb, List<Object[]> held, Sink out) {
+        if (held == null) {
+            out.add(w, raw, pos);
+            return null;
+        }
+        if (verb) {
+            out.add(w, raw, pos);
+            flush(held, out);
+            return null;
+        }
+        held.add(new Object[] {w, raw, pos});
+        if (held.size() > BA_MAX) {
+            flush(held, out);
+            return null;
+        }
+        return held;
+    }
+
+    private static void flush(List<Object[]> held, Sink out) {
+        if (held != null) {
+            for (Object[] h : held) {
+                out.add((String) h[0], (String) h[1], (Integer) h[2]);
+            }
+            held.clear();
+        }
+    }
+
+    /**
+     * The tokens of {@code toks[from..n)} with their multi-word phrases joined ("mot de passe" reads "password",
+     * "ahora eres" "you are now"), or null when there is none. Linear: each position tries the few phrases that
+     * start with its word.
+     */
+    static List<Token> phrases(Token[] toks, int from, int n) {
+        List<Token> out = null;
+        int k = from;
+        while (k < n) {
+            Token t = toks[k];
+            List<String[][]> cands = t.kind() == Token.Kind.WORD ? PHRASES.get(lower(t)) : null;
+            int matched = 0;
+            String[] gloss = null;
+            if (cands != null) {
+                for (String[][] c : cands) {
+                    String[] rest = c[0];
+                    boolean ok = k + rest.length < n;
+                    for (int r = 0; ok && r < rest.length; r++) {
+                        ok = lower(toks[k + 1 + r]).equals(rest[r]);
+                    }
+                    if (ok && rest.length + 1 > matched) {
+                        matched = rest.length + 1;
+                        gloss = c[1];
+                    }
+                }
+            }
+            if (matched == 0) {
+                if (out != null) {
+                    out.add(t);
+                }
+                k++;
+                continue;
+            }
+            if (out == null) {
+                out = new ArrayList<>(n - from + 2);
+                for (int p = from; p < k; p++) {
+                    out.add(toks[p]);
+                }
+            }
+            for (String g : gloss) {
+                out.add(new Token(g, t.raw(), Token.Kind.WORD, t.ctx(), t.pos()));
+            }
+            k += matched;
+        }
+        return out;
+    }
+
+    private static String lower(Token t) {
+        return t.raw().toLowerCase(java.util.Locale.ROOT);
+    }
+}
