@@ -99,16 +99,23 @@ final class InjectionScan {
                 hits.add(new Hit(Shape.FAKE_CHANNEL, tokenAt(s, template), 0));
             }
             boolean carriedFraming = framingLeft > 0;
+            // issue 13: quotation marks, "the review said:", "for example" and two topic words are free to add;
+            // a sentence that would move something somewhere (an address, an account, the principal's things, a
+            // tool of the session) is never made harmless by them
+            boolean payload = hasDest(s);
+            for (Hit h : hits) {
+                payload |= h.shape() == Shape.ACTION || h.shape() == Shape.ACTION_TOOL;
+            }
             for (Hit h : hits) {
                 Token t = s.at(h.at());
                 String demotion = null;
-                if (!(hidden || comment || base64)) {
+                if (!(hidden || comment || base64 || payload)) {
                     boolean wrapped = t != null && t.quoting() || template >= 0 && (ctx[template] & Layout.QUOTING) != 0;
                     if (wrapped && wrapperFramed[si]) {
                         demotion = "quoted";
                     } else if (framed(s, h.start(), false) || carriedFraming) {
                         demotion = "reported speech";
-                    } else if (topic >= 2 && !hasDest(s)) {
+                    } else if (topic >= 2) {
                         demotion = "in a document about the phenomenon";
                     }
                 }
@@ -235,6 +242,15 @@ final class InjectionScan {
         return false;
     }
 
+    /**
+     * Topic words any business record uses ("security report", "incident training"): two of them cost an attacker
+     * nothing and prove no discussion of attacks, so only the words naming the phenomenon itself count (issue 13).
+     */
+    private static final Set<String> GENERIC_TOPIC = Set.of("social", "threat", "threats", "awareness", "training",
+            "runbook", "playbook", "incident", "security", "report", "escalate", "quarantine", "defense", "defence",
+            "defenses", "defences", "detection", "detector", "classifier", "mitigation", "mitigations",
+            "vulnerability", "guardrail");
+
     private static int topic(List<Sentence> all) {
         Set<String> seen = new HashSet<>();
         for (Sentence s : all) {
@@ -243,7 +259,7 @@ final class InjectionScan {
             }
             for (int k = 0; k < s.size(); k++) {
                 Token t = s.at(k);
-                if (t.in(Lexicon.C_TOPIC)) {
+                if (t.in(Lexicon.C_TOPIC) && !GENERIC_TOPIC.contains(t.w())) {
                     seen.add(t.w().endsWith("s") && !t.w().equals("phishing") ? t.w().substring(0, t.w().length() - 1)
                             : t.w());
                 }
