@@ -107,16 +107,26 @@ final class ActionRequest {
                 return true;
             }
         }
+        // back over politeness and punctuation to the opening of the sentence or a label's colon
         int k = site.start() - 1;
-        if (k >= 0 && s.w(k).equals(":")) {
+        while (k >= 0 && !s.w(k).equals(":") && (s.at(k).punct() || s.has(k, C_LEAD))) {
+            if (s.w(k).equals("please") || s.w(k).equals("kindly")) {
+                return true;
+            }
+            k--;
+        }
+        if (k < 0 || s.w(k).equals(":")) {
             return true;
         }
-        for (; k >= 0; k--) {
-            if (!s.at(k).punct() && !s.has(k, C_LEAD)) {
+        // "Hi Maria, please ...": a greeting and a name before the request
+        boolean greeting = s.w(0).equals("hi") || s.w(0).equals("hello") || s.w(0).equals("hey")
+                || s.w(0).equals("dear");
+        for (; k >= 0 && greeting; k--) {
+            if (s.has(k, C_ALL_VERBS) && !s.has(k, C_LEAD)) {
                 return false;
             }
         }
-        return true;
+        return greeting;
     }
 
     /** The shape of the site when it is an action request, else null. */
@@ -139,7 +149,6 @@ final class ActionRequest {
         boolean access = false;
         boolean guard = false;
         boolean valuable = false;
-        boolean object = false;
         boolean writer = false;
         for (int k = v + 1; k < end; k++) {
             Token t = s.at(k);
@@ -148,7 +157,6 @@ final class ActionRequest {
                 // a condition or a new clause: what follows is not this verb's object
                 break;
             }
-            object |= !t.punct();
             if (w.equals("my") || w.equals("our") || w.equals("mine") || w.equals("ours")) {
                 String p = s.w(k - 1);
                 boolean recipient = p.equals("to") || p.equals("for") || p.equals("with") || p.equals("into");
@@ -178,10 +186,27 @@ final class ActionRequest {
         if (asset) {
             return Shape.ACTION;
         }
-        if (object && !yours && !writer && catalogue.contains(verb)) {
+        if (definite(s, v) && !yours && !writer && catalogue.contains(verb)) {
             return Shape.ACTION_TOOL;
         }
         return null;
+    }
+
+    /**
+     * The object names a particular thing ("the thread about ...", "all invoices", "record 4471"), not a wish for
+     * something new ("add more colours", "make a bigger one").
+     */
+    private static boolean definite(Sentence s, int v) {
+        for (int k = v + 1; k < Math.min(s.size(), v + 4); k++) {
+            Token t = s.at(k);
+            String w = t.w();
+            if (w.equals("the") || w.equals("this") || w.equals("that") || w.equals("these") || w.equals("those")
+                    || w.equals("every") || w.equals("each") || t.in(C_ALL_Q) || t.kind() != Token.Kind.WORD
+                    && !t.punct() || digits(t.raw()) > 0 || t.identifier()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** "turn off the alarm", "switch the cameras off". */
@@ -201,11 +226,11 @@ final class ActionRequest {
             return false;
         }
         int digits = digits(t.raw());
-        if (digits >= 8) {
-            return true;
-        }
         if (digits < 4) {
             return false;
+        }
+        if (iban(t.raw())) {
+            return true;
         }
         for (int b = Math.max(0, k - 3); b < k; b++) {
             String w = s.w(b);
@@ -215,6 +240,21 @@ final class ActionRequest {
             }
         }
         return false;
+    }
+
+    /** "DE89370400440532013000", "GB29NWBK60161331926819": two letters, two check digits, the account. */
+    private static boolean iban(String raw) {
+        if (raw.length() < 15 || raw.length() > 34 || !Character.isLetter(raw.charAt(0))
+                || !Character.isLetter(raw.charAt(1)) || !Character.isDigit(raw.charAt(2))
+                || !Character.isDigit(raw.charAt(3))) {
+            return false;
+        }
+        for (int i = 4; i < raw.length(); i++) {
+            if (!Character.isLetterOrDigit(raw.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** "+1 555-123-4567" read as one word: nine digits or more, nothing but separators between them. */

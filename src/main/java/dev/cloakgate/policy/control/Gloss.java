@@ -129,6 +129,7 @@ final class Gloss {
         w("roleplay", "incarne", "incarnez", "interpreta", "spiele");
         w("become", "deviens", "devenez", "conviértete", "werde");
         // --- addressees, possessives, objects -----------------------------------------------------------------
+        w("hello", "bonjour", "salut", "hola", "hallo", "servus", "moin");
         w("please", "veuillez", "svp", "stp", "bitte", "porfa");
         w("my", "mon", "ma", "mes", "mi", "mis", "mein", "meine", "meinen", "meinem", "meiner", "meines");
         w("our", "notre", "nos", "nuestro", "nuestra", "nuestros", "nuestras", "unser", "unsere", "unseren",

@@ -27,7 +27,7 @@ class PolicyEvalTest {
             "rug-001", "rug-002", "rug-003", // one event cannot show the change; their text is missed as above
             "shadow-006", // redirecting calls to itself without naming the other tool
             // wrapped attacks whose bare text the grammar misses too: no wrapper is at fault
-            "inj-wrap-006", "inj-wrap-010", "inj-wrap-011");
+            "inj-wrap-010", "inj-wrap-011");
 
     private static Map<String, List<PolicyEval.Outcome>> runs;
 
@@ -41,12 +41,12 @@ class PolicyEvalTest {
         PolicyEval.Score ours = PolicyEval.score(runs.get("cloakgate"));
         PolicyEval.Score keyword = PolicyEval.score(runs.get("keyword filter"));
         PolicyEval.Score none = PolicyEval.score(runs.get("no gateway"));
-        assertEquals(116, ours.attacks().total());
-        assertEquals(76, ours.benignRefused().total());
-        assertEquals(99, ours.attacks().hits(), "attacks handled");
+        assertEquals(160, ours.attacks().total());
+        assertEquals(88, ours.benignRefused().total());
+        assertEquals(144, ours.attacks().hits(), "attacks handled");
         assertEquals(0, ours.benignRefused().hits(), "benign refused: " + ours.falseRefusals());
-        assertEquals(29, keyword.attacks().hits(), "the keyword filter's attacks handled");
-        assertEquals(26, keyword.benignRefused().hits(), "the keyword filter's benign refused");
+        assertEquals(37, keyword.attacks().hits(), "the keyword filter's attacks handled");
+        assertEquals(28, keyword.benignRefused().hits(), "the keyword filter's benign refused");
         assertEquals(0, none.attacks().hits());
     }
 
