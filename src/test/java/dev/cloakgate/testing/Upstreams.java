@@ -238,6 +238,11 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             running.add(AuthTenants.write(tenants, leak.url(), beta.url()));
             // ---- end of issue 10, identity and roles ----
 
+            // ---- issue 13, injection grammar: records third parties wrote (acceptance/RecordInjectionTest) ----
+            tenant(tenants, "records", "prefix", Map.of("rec", stdio(NodeFixtures.DIR.resolve("records-server.mjs")
+                    .toString(), "stdio")), Map.of("sanitize", false, "policy", Json.object()));
+            // ---- end of issue 13, injection grammar ----
+
             Map<String, String> config = new HashMap<>();
             config.put("cloakgate.tenants-dir", tenants.toString());
             config.put("cloakgate.data-dir", root.resolve("data").toString());
