@@ -114,6 +114,7 @@ public class PolicyBench {
     /** Tenant "bench" with the corpus policy and budgets too large to bite. */
     static TenantConfig corpusTenant(JsonNode env) throws Exception {
         ObjectNode t = M.createObjectNode();
+        t.putObject("auth").put("mode", "none"); // the tenant file requires auth since issue 10
         ObjectNode ups = t.putObject("upstreams");
         env.path("upstreams").fieldNames().forEachRemaining(u -> ups.putObject(u).put("url", "http://127.0.0.1:9/mcp"));
         t.set("policy", env.path("policy"));

@@ -129,10 +129,11 @@ final class Gloss {
         w("roleplay", "incarne", "incarnez", "interpreta", "spiele");
         w("become", "deviens", "devenez", "conviértete", "werde");
         // --- addressees, possessives, objects -----------------------------------------------------------------
+        w("a", "un", "une", "una", "ein", "eine", "einen", "einem", "einer");
         w("hello", "bonjour", "salut", "hola", "hallo", "servus", "moin");
         w("please", "veuillez", "svp", "stp", "bitte", "porfa");
         w("my", "mon", "ma", "mes", "mi", "mis", "mein", "meine", "meinen", "meinem", "meiner", "meines");
-        w("our", "notre", "nos", "nuestro", "nuestra", "nuestros", "nuestras", "unser", "unsere", "unseren",
+        w("our", "notre", "nuestro", "nuestra", "nuestros", "nuestras", "unser", "unsere", "unseren",
                 "unserem", "unserer");
         w("your", "tu", "votre", "vos", "ta", "tes", "tus", "su", "sus", "dein", "deine", "deinen", "deinem",
                 "deiner", "deines", "ihre", "ihren", "ihrem");
@@ -280,6 +281,21 @@ final class Gloss {
             max = Math.max(max, k.length());
         }
         MAX_WORD = max;
+    }
+
+    /**
+     * Short words that are also English abbreviations or names when capitalised ("Mon 12", "Al said", "Den
+     * Haag"): glossed only as written in lower case, as they are inside a French, Spanish or German sentence.
+     */
+    private static final java.util.Set<String> LOWER_ONLY = java.util.Set.of("mon", "ma", "al", "di", "da", "den",
+            "des", "ne", "pas", "ab", "con", "dis", "ta", "su");
+
+    /** The English tokens a word ({@code w} lower-cased, {@code raw} as written) reads as, or null. */
+    static String[] word(String w, String raw) {
+        if (LOWER_ONLY.contains(w) && !raw.equals(w)) {
+            return null;
+        }
+        return word(w);
     }
 
     /** The English tokens a lower-cased word reads as, or null when it is not in the glossary. */

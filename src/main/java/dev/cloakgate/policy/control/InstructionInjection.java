@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.StringJoiner;
+import java.util.concurrent.ConcurrentHashMap;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -127,6 +128,40 @@ public final class InstructionInjection implements Control {
         if (catalog == null) {
             return Set.of();
         }
+        // the catalogue changes only when an upstream is listed again (each record() stores a new set): the verbs
+        // are worked out once per catalogue state and tool, not on every result
+        List<Set<String>> state = new ArrayList<>(catalog.order().size());
+        for (String upstream : catalog.order()) {
+            state.add(catalog.names(upstream));
+        }
+        Verbs cached = verbs;
+        if (cached == null || !sameSets(cached.state(), state)) {
+            cached = new Verbs(state, new ConcurrentHashMap<>());
+            verbs = cached;
+        }
+        String key = subject.upstream() + "\u0000" + subject.upstreamTool();
+        return cached.byTool().computeIfAbsent(key, k -> computeActions(subject));
+    }
+
+    /** The verbs of the catalogue as it was when they were worked out, per tool whose result is judged. */
+    private record Verbs(List<Set<String>> state, Map<String, Set<String>> byTool) {
+    }
+
+    private volatile Verbs verbs;
+
+    private static boolean sameSets(List<Set<String>> a, List<Set<String>> b) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (int i = 0; i < a.size(); i++) {
+            if (a.get(i) != b.get(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private Set<String> computeActions(Subject subject) {
         List<String> names = new ArrayList<>();
         for (String upstream : catalog.order()) {
             for (String name : catalog.names(upstream)) {

@@ -73,7 +73,8 @@ final class Sentences {
             int j = i;
             while (j < n && !Character.isWhitespace(s.charAt(j)) && !regionChanges(ctx, i, j)) {
                 char e = s.charAt(j++);
-                if ((e == '.' || e == '!' || e == '?') && j - 2 >= i && Gloss.han(s.charAt(j - 2))) {
+                if ((e == '.' || e == '!' || e == '?') && (j - 2 >= i && Gloss.han(s.charAt(j - 2))
+                        || j < n && Gloss.han(s.charAt(j)))) {
                     // Chinese puts no space after a full stop: the chunk, and the sentence, end at it
                     break;
                 }
@@ -254,7 +255,7 @@ final class Sentences {
 
     /** Adds a word, read through the {@link Gloss} when it is French, Spanish, German or Chinese. */
     private static void word(Buf out, String w, String raw, byte ctx, int pos) {
-        String[] g = w.isEmpty() ? null : Gloss.word(w);
+        String[] g = w.isEmpty() ? null : Gloss.word(w, raw);
         if (g == null) {
             out.add(new Token(w, raw, Token.Kind.WORD, ctx, pos));
         } else {
