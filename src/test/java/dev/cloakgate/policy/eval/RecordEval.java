@@ -283,7 +283,11 @@ public final class RecordEval {
         Map<String, Map<String, List<Outcome>>> grouped = new LinkedHashMap<>();
         runs.forEach((k, o) -> grouped.put(k, by(o, label)));
         Map<String, List<Outcome>> first = grouped.values().iterator().next();
-        for (String value : first.keySet()) {
+        List<String> values = new ArrayList<>(first.keySet());
+        // languages in their usual order (English first), other labels alphabetically
+        values.sort(java.util.Comparator.<String>comparingInt(v -> LANGUAGES.contains(v) ? LANGUAGES.indexOf(v)
+                : LANGUAGES.size()).thenComparing(v -> v));
+        for (String value : values) {
             b.append("| ").append(value).append(" |");
             for (Map<String, List<Outcome>> g : grouped.values()) {
                 List<Outcome> o = g.get(value);
