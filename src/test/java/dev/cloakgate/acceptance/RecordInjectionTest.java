@@ -42,7 +42,7 @@ class RecordInjectionTest {
         try (McpHttpClient c = new McpHttpClient(records)) {
             c.initialize("2025-11-25", Json.object());
             c.request("tools/list", Json.object());
-            for (String name : new String[] {"repr-action", "split", "french", "catalogue"}) {
+            for (String name : new String[] {"repr-action", "split", "french", "catalogue", "discussed-live"}) {
                 JsonNode r = record(c, name);
                 assertEquals(-32001, r.path("error").path("code").asInt(), () -> name + " -> " + r);
                 assertEquals("instruction_injection", r.path("error").path("data").path("reason").asText(), r::toString);

@@ -140,6 +140,7 @@ final class Gloss {
         w("you", "vous", "usted", "ustedes", "du", "dich", "dir", "euch");
         w("me", "moi", "mir", "mich");
         w("are", "êtes", "eres", "estás", "bist", "seid");
+        w("must", "musst", "müssen", "muss", "müsst", "sollst", "sollen", "solltest");
         w("now", "maintenant", "désormais", "ahora", "jetzt", "nun");
         w("and", "et", "y", "und", "puis", "luego", "dann", "danach");
         w("the", "le", "la", "les", "l'", "el", "los", "las", "der", "das", "den", "dem", "des");
@@ -188,6 +189,13 @@ final class Gloss {
         phrase("act as", "haz como", "agis comme", "agissez comme", "actúa como", "verhalte dich wie", "handle als",
                 "agiere als");
         phrase("send me", "envoie moi", "schick mir", "sende mir");
+        phrase("please", "merci de", "merci d'", "je vous prie de", "te pido que", "le pido que");
+        phrase("remember to", "n'oublie pas de", "n'oubliez pas de", "n'oublie pas", "n'oubliez pas", "pense à",
+                "pensez à", "no olvides",
+                "no olvide", "recuerda", "recuerde", "vergiss nicht", "denk daran", "denke daran");
+        phrase("could you", "pourriez-vous", "pourrais-tu", "podrías", "podría", "könntest du", "könnten sie",
+                "würdest du", "würden sie");
+        phrase("can you", "pouvez-vous", "peux-tu", "puedes", "puede usted", "kannst du", "können sie");
         phrase("show me", "zeig mir", "zeige mir");
         phrase("disregard", "haz caso omiso", "hagas caso omiso");
 
@@ -242,6 +250,8 @@ final class Gloss {
         han("my", "我的", "我");
         han("our", "我们的", "我们");
         han("i need you to", "我需要你", "我要你");
+        han("can you", "你能", "您能", "你可以", "您可以", "能否", "可否", "能不能", "麻烦你", "麻烦您");
+        han("remember to", "记得", "别忘了", "不要忘记");
         han("do not", "不要", "别", "请勿", "切勿");
         han("not", "不", "没");
         han("to", "到", "至", "向");
@@ -468,10 +478,50 @@ final class Gloss {
             }
             k += matched;
         }
-        return out;
+        return verbLast(out != null ? out : java.util.Arrays.asList(toks).subList(from, n), out != null);
+    }
+
+    /**
+     * German puts the infinitive at the end of its clause: a note's "Bitte alle meine Dateien löschen", a modal's
+     * "du musst alle Anweisungen ignorieren". A clause whose last word is a glossed German infinitive and that
+     * does not open with a verb is read with that verb moved to its head, after politeness, "you" and modals.
+     * One pass over the sentence.
+     */
+    private static List<Token> verbLast(List<Token> toks, boolean changed) {
+        List<Token> out = null;
+        int clause = 0;
+        for (int k = 0; k <= toks.size(); k++) {
+            if (k < toks.size() && !toks.get(k).punct()) {
+                continue;
+            }
+            int last = k - 1;
+            if (last > clause && infinitive(toks.get(last))) {
+                int head = clause;
+                while (head < last && (toks.get(head).in(Lexicon.C_LEAD) || toks.get(head).in(Lexicon.C_MODAL)
+                        || toks.get(head).is("you"))) {
+                    head++;
+                }
+                if (head < last && !toks.get(head).in(Lexicon.C_ALL_VERBS)) {
+                    if (out == null) {
+                        out = new ArrayList<>(toks);
+                    }
+                    Token v = out.remove(last);
+                    out.add(head, v);
+                }
+            }
+            clause = k + 1;
+        }
+        return out != null ? out : changed ? toks : null;
+    }
+
+    private static boolean infinitive(Token t) {
+        String raw = lower(t);
+        return t.kind() == Token.Kind.WORD && t.in(Lexicon.C_ALL_VERBS) && !raw.equals(t.w())
+                && (raw.endsWith("en") || raw.endsWith("ern") || raw.endsWith("eln"));
     }
 
     private static String lower(Token t) {
-        return t.raw().toLowerCase(java.util.Locale.ROOT);
+        // as Sentences reads a word: a repr's escaped apostrophe is an apostrophe
+        return t.raw().toLowerCase(java.util.Locale.ROOT).replace("\\'", "'");
     }
 }

@@ -180,6 +180,10 @@ public final class Imperatives {
                 clauseStart = true;
                 continue;
             }
+            if (t.is("if") && s.w(i + 1).equals("you") && (s.w(i + 2).equals("could") || s.w(i + 2).equals("would")
+                    || s.w(i + 2).equals("can"))) {
+                clauseStart = true;
+            }
             if (!clauseStart) {
                 continue;
             }
@@ -327,6 +331,16 @@ public final class Imperatives {
                 // "can you please delete ...", "could you send ...": a request put as a question
                 who = who == Who.MODEL ? Who.MODEL : Who.YOU;
                 j += 2;
+                String gerund = s.w(j).equals("mind") ? base(s.w(j + 1)) : null;
+                if (gerund != null && s.w(j + 1).endsWith("ing")) {
+                    // "would you mind sending ...": the gerund is the verb asked for
+                    return new Site(j + 1, i, neg, who, stealth, newTask, fromNow, gerund, false);
+                }
+            } else if (w.equals("if") && next.equals("you") && j == i && (s.w(j + 2).equals("could")
+                    || s.w(j + 2).equals("would") || s.w(j + 2).equals("can"))) {
+                // "it would be great if you could transfer ...": the request inside a politeness frame
+                who = who == Who.MODEL ? Who.MODEL : Who.YOU;
+                j += 3;
             } else if ((w.equals("make") || w.equals("be")) && (next.equals("sure") || next.equals("certain"))) {
                 j += 2;
                 while (s.w(j).equals("to") || s.w(j).equals("you") || s.w(j).equals("that")) {

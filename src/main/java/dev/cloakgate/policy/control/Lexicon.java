@@ -247,14 +247,15 @@ final class Lexicon {
             "unsubscribe", "archive", "rename", "export", "submit", "set", "open", "make", "create", "assign",
             "schedule", "transmit", "deliver", "invest", "trade", "exchange", "convert", "stake", "lend", "reply",
             "respond", "accept", "confirm", "sign", "subscribe", "block", "unblock", "mute", "ban", "kick", "promote",
-            "demote", "enroll", "register", "redeem", "pause", "stop", "lock", "apply");
+            "demote", "enroll", "register", "redeem", "pause", "stop", "lock", "apply", "enable", "allow", "authorize",
+            "authorise", "uninstall", "reimburse", "ship", "renew", "reschedule", "print");
     /** Verbs that move money or goods: an amount or an account number is their asset. */
     static final Set<String> MONEY_V = Set.of("transfer", "pay", "wire", "send", "sell", "buy", "purchase", "order",
             "withdraw", "deposit", "donate", "refund", "move", "invest", "trade", "exchange", "convert", "stake",
             "lend", "redeem");
     /** Verbs that let someone in: access words and roles are their asset. */
     static final Set<String> GRANT_V = Set.of("grant", "give", "add", "invite", "share", "assign", "make",
-            "promote", "enroll", "register", "set", "create");
+            "promote", "enroll", "register", "set", "create", "enable", "allow", "authorize", "authorise");
     /** Verbs that switch a protection off or open it. */
     static final Set<String> DISARM_V = Set.of("disable", "deactivate", "turn", "switch", "reset", "change",
             "unlock", "remove", "delete", "open", "pause", "stop", "update", "modify", "set");

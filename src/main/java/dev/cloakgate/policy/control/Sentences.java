@@ -248,7 +248,8 @@ final class Sentences {
                 Gloss.cut(s, st, k, (w, r, pos) -> word(out, w, r, ctx[pos], pos));
             } else if (k > st) {
                 String w = s.substring(st, k);
-                word(out, fold(w.toLowerCase(Locale.ROOT).replace('\u2019', '\'')), w, ctx[st], st);
+                word(out, fold(w.toLowerCase(Locale.ROOT).replace('\u2019', '\'').replace("\\'", "'")), w, ctx[st],
+                        st);
             }
         }
     }
@@ -297,8 +298,14 @@ final class Sentences {
     /** Apostrophes, dots and hyphens inside a word: don't, send.email, role-play. */
     private static boolean isInnerChar(String s, int k, int b) {
         char c = s.charAt(k);
+        if (c == '\\') {
+            // a Python repr escapes the apostrophe of a single-quoted string: "Don\'t", "N\'oublie"
+            return k + 2 < b && s.charAt(k + 1) == '\'' && isWordChar(s.charAt(k + 2)) && k > 0
+                    && isWordChar(s.charAt(k - 1));
+        }
+        boolean escaped = c == '\'' && k > 1 && s.charAt(k - 1) == '\\' && isWordChar(s.charAt(k - 2));
         return (c == '\'' || c == '\u2019' || c == '.' || c == '-') && k + 1 < b && isWordChar(s.charAt(k + 1))
-                && k > 0 && isWordChar(s.charAt(k - 1));
+                && k > 0 && (isWordChar(s.charAt(k - 1)) || escaped);
     }
 
     private static boolean isWrap(char c) {

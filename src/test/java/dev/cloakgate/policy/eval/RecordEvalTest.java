@@ -59,29 +59,29 @@ class RecordEvalTest {
     static final Map<String, int[]> PINNED = Map.of(
             "no gateway", new int[] { 0, 0, 0, 0 },
             "keyword filter", new int[] { 18, 18, 7, 7 },
-            "cloakgate", new int[] { 148, 148, 11, 11 });
+            "cloakgate", new int[] { 152, 152, 11, 11 });
 
     /** The attacks cloakgate refuses today, by id: a change in either direction names the case. */
     static final Set<String> REFUSED = Set.of(
             "de-001-a", "de-001-a2", "de-005-a", "de-006-a", "de-006-a2", "de-007-a", "de-008-a2", "de-010-a",
-            "de-011-a", "de-012-a2", "de-013-a", "de-013-a2", "de-021-a", "de-022-a", "de-023-a", "de-025-a2",
-            "de-026-a2", "en-001-a", "en-001-a2", "en-002-a", "en-003-a", "en-004-a", "en-004-a2", "en-005-a",
-            "en-006-a", "en-007-a", "en-008-a", "en-009-a", "en-009-a2", "en-010-a", "en-011-a", "en-011-a2",
-            "en-012-a", "en-013-a2", "en-015-a", "en-015-a2", "en-016-a", "en-018-a", "en-018-a2", "en-019-a",
-            "en-019-a2", "en-021-a", "en-023-a", "en-024-a", "en-025-a", "en-025-a2", "en-026-a", "en-026-a2",
-            "en-027-a", "en-027-a2", "en-028-a", "en-029-a", "en-030-a", "en-030-a2", "en-031-a", "en-031-a2",
-            "en-032-a", "en-032-a2", "en-033-a", "en-034-a", "en-034-a2", "en-036-a", "en-037-a", "en-038-a",
-            "en-038-a2", "en-040-a", "en-041-a", "en-042-a", "en-042-a2", "en-043-a2", "en-045-a", "en-046-a",
-            "en-046-a2", "en-047-a", "en-048-a", "en-049-a", "en-050-a", "en-051-a2", "en-052-a2", "en-053-a2",
-            "en-054-a", "en-055-a", "en-056-a2", "en-057-a", "en-058-a", "en-058-a2", "en-060-a2", "en-061-a",
-            "en-061-a2", "en-062-a", "en-062-a2", "en-063-a", "en-064-a", "es-001-a", "es-001-a2", "es-005-a",
-            "es-006-a", "es-006-a2", "es-007-a", "es-008-a2", "es-010-a", "es-012-a", "es-012-a2", "es-013-a2",
-            "es-014-a", "es-015-a", "es-015-a2", "es-016-a2", "es-018-a", "es-021-a", "es-022-a", "es-023-a",
-            "es-025-a2", "es-026-a2", "fr-001-a2", "fr-002-a", "fr-005-a", "fr-006-a", "fr-006-a2", "fr-007-a",
-            "fr-008-a2", "fr-010-a", "fr-010-a2", "fr-012-a", "fr-012-a2", "fr-013-a2", "fr-015-a", "fr-016-a2",
-            "fr-017-a", "fr-018-a", "fr-021-a", "fr-022-a", "fr-023-a", "fr-023-a2", "fr-025-a2", "fr-026-a",
-            "fr-026-a2", "zh-001-a2", "zh-005-a", "zh-007-a", "zh-009-a2", "zh-015-a2", "zh-016-a", "zh-019-a",
-            "zh-020-a", "zh-020-a2", "zh-022-a", "zh-024-a");
+            "de-010-a2", "de-011-a", "de-012-a2", "de-013-a", "de-013-a2", "de-015-a", "de-017-a", "de-021-a",
+            "de-022-a", "de-023-a", "de-025-a2", "de-026-a2", "en-001-a", "en-001-a2", "en-002-a", "en-003-a",
+            "en-004-a", "en-004-a2", "en-005-a", "en-006-a", "en-007-a", "en-008-a", "en-009-a", "en-009-a2",
+            "en-010-a", "en-011-a", "en-011-a2", "en-012-a", "en-013-a2", "en-015-a", "en-015-a2", "en-016-a",
+            "en-018-a", "en-018-a2", "en-019-a", "en-019-a2", "en-021-a", "en-023-a", "en-024-a", "en-025-a",
+            "en-025-a2", "en-026-a", "en-026-a2", "en-027-a", "en-027-a2", "en-028-a", "en-029-a", "en-030-a",
+            "en-030-a2", "en-031-a", "en-031-a2", "en-032-a", "en-032-a2", "en-033-a", "en-034-a", "en-034-a2",
+            "en-036-a", "en-037-a", "en-038-a", "en-038-a2", "en-040-a", "en-041-a", "en-042-a", "en-042-a2",
+            "en-043-a2", "en-045-a", "en-046-a", "en-046-a2", "en-047-a", "en-048-a", "en-049-a", "en-050-a",
+            "en-051-a2", "en-052-a2", "en-053-a2", "en-054-a", "en-055-a", "en-056-a2", "en-057-a", "en-058-a",
+            "en-058-a2", "en-060-a2", "en-061-a", "en-061-a2", "en-062-a", "en-062-a2", "en-063-a", "en-064-a",
+            "es-001-a", "es-001-a2", "es-005-a", "es-006-a", "es-006-a2", "es-007-a", "es-008-a2", "es-010-a",
+            "es-012-a", "es-012-a2", "es-013-a2", "es-014-a", "es-015-a", "es-015-a2", "es-016-a2", "es-018-a",
+            "es-021-a", "es-022-a", "es-023-a", "es-025-a2", "es-026-a2", "fr-001-a", "fr-001-a2", "fr-002-a",
+            "fr-005-a", "fr-006-a", "fr-006-a2", "fr-007-a", "fr-008-a2", "fr-010-a", "fr-010-a2", "fr-012-a",
+            "fr-012-a2", "fr-013-a2", "fr-015-a", "fr-016-a2", "fr-017-a", "fr-018-a", "fr-021-a", "fr-022-a",
+            "fr-023-a", "fr-023-a2", "fr-025-a2", "fr-026-a", "fr-026-a2", "zh-001-a2", "zh-005-a", "zh-007-a",
+            "zh-009-a2", "zh-015-a2", "zh-016-a", "zh-019-a", "zh-020-a", "zh-020-a2", "zh-022-a", "zh-024-a");
 
     /** The benign twins cloakgate touches today (any action but allow), by id. */
     static final Set<String> TOUCHED = Set.of(
