@@ -40,7 +40,7 @@ public final class TrainInjectionModel {
     static final int EPOCHS = 8;
     static final double LEARNING_RATE = 0.4;
     static final double L2 = 1e-6;
-    static final double TARGET_FPR = 0.01;
+    static final double TARGET_FPR = 0.0025;
 
     private TrainInjectionModel() {
     }
@@ -180,6 +180,17 @@ public final class TrainInjectionModel {
 
     static void evaluate(InjectionClassifier classifier, List<Example> corpus, Split split) {
         System.out.printf(Locale.ROOT, "%s split, threshold %.4f%n", split, classifier.threshold());
+        // the operating curve, for whoever combines this signal with others
+        for (double t : new double[] { 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99 }) {
+            int[] c = new int[4];
+            for (Example e : corpus) {
+                if (e.split() == split) {
+                    boolean flagged = classifier.score(e.text()) >= t;
+                    c[e.injection() ? (flagged ? 0 : 1) : (flagged ? 2 : 3)]++;
+                }
+            }
+            System.out.printf(Locale.ROOT, "  at %.2f   recall %s  FPR %s%n", t, rate(c[0], c[0] + c[1]), rate(c[2], c[2] + c[3]));
+        }
         report("all", classifier, corpus, split, e -> "all");
         report("language", classifier, corpus, split, Example::lang);
         report("source", classifier, corpus, split, Example::source);

@@ -25,10 +25,12 @@ import java.text.Normalizer;
  * </ol>
  *
  * <h2>Hash (fixed; changing it is a new {@link #VERSION})</h2>
- * A token or n-gram hash is 32-bit FNV-1a over its code points ({@code h = (h ^ cp) * 0x01000193}),
- * started from {@code 0x811C9DC5 ^ namespace * 0x9E3779B9}; a bigram is {@code fmix(a * 0x9E3779B1 + b)}
- * of its two token hashes; the bucket is the top {@code bits} bits of MurmurHash3's {@code fmix32} of the
- * hash. Nothing is allocated per n-gram: word n-grams are hashed from a five-code-point ring.
+ * A token hash is 32-bit FNV-1a over its code points ({@code h = (h ^ cp) * 0x01000193}), started from
+ * {@code 0x811C9DC5 ^ namespace * 0x9E3779B9}; a character n-gram is the same over its code points from the
+ * last to the first, xor n; a bigram is {@code fmix(a * 0x9E3779B1 + b)} of its two token hashes; the bucket
+ * is the top {@code bits} bits of MurmurHash3's {@code fmix32} of the hash. Pure-ASCII text skips
+ * normalisation (NFKC leaves it unchanged). Nothing is allocated per n-gram: word n-grams are hashed from a
+ * five-code-point ring.
  */
 public final class InjectionFeatures {
 
@@ -58,7 +60,7 @@ public final class InjectionFeatures {
         if (bits < 8 || bits > 24) {
             throw new IllegalArgumentException("bits must be in [8, 24]");
         }
-        String s = Normalizer.normalize(text, Normalizer.Form.NFKC);
+        String s = ascii(text) ? text.toString() : Normalizer.normalize(text, Normalizer.Form.NFKC);
         int shift = 32 - bits;
         int[] ring = new int[5];  // the last five code points of the current padded word
         int ringLen = 0;          // code points of the padded word seen so far
@@ -69,11 +71,22 @@ public final class InjectionFeatures {
         for (int i = 0; i < s.length(); ) {
             int cp = s.codePointAt(i);
             i += Character.charCount(cp);
-            if (invisible(cp)) {
-                continue;
+            boolean letter;
+            if (cp < 0x80) {  // the common case, without Character's tables
+                if (cp >= 'A' && cp <= 'Z') {
+                    cp += 'a' - 'A';
+                } else if (cp >= '0' && cp <= '9') {
+                    cp = '0';
+                }
+                letter = (cp >= 'a' && cp <= 'z') || cp == '0';
+            } else {
+                if (invisible(cp)) {
+                    continue;
+                }
+                cp = fold(cp);
+                letter = !cjk(cp) && wordChar(cp);
             }
-            cp = fold(cp);
-            if (cjk(cp)) {
+            if (!letter && cp >= 0x3040 && cjk(cp)) {
                 if (inWord) {
                     prevToken = endWord(word, ring, ringLen, prevToken, shift, sink);
                     inWord = false;
@@ -88,7 +101,7 @@ public final class InjectionFeatures {
                 continue;
             }
             prevCjk = -1;
-            if (wordChar(cp)) {
+            if (letter) {
                 if (!inWord) {
                     inWord = true;
                     word = seed(NS_WORD);
@@ -127,16 +140,24 @@ public final class InjectionFeatures {
         return word;
     }
 
-    /** Appends a code point to the padded word and emits the 3-, 4- and 5-grams that end at it. */
+    /**
+     * Appends a code point to the padded word and emits the 3-, 4- and 5-grams that end at it, hashed from the
+     * newest code point back, so the three share one pass of five steps.
+     */
     private static int push(int[] ring, int len, int cp, int shift, Sink sink) {
         ring[len % 5] = cp;
         len++;
-        for (int n = 3; n <= 5 && n <= len; n++) {
-            int h = seed(NS_CHARGRAM + 16 * n);
-            for (int k = len - n; k < len; k++) {
-                h = step(h, ring[k % 5]);
+        if (len >= 3) {
+            int k = len - 1;
+            int h = step(step(step(seed(NS_CHARGRAM), ring[k % 5]), ring[(k + 4) % 5]), ring[(k + 3) % 5]);
+            sink.feature(bucket(h ^ 3, shift));
+            if (len >= 4) {
+                h = step(h, ring[(k + 2) % 5]);
+                sink.feature(bucket(h ^ 4, shift));
+                if (len >= 5) {
+                    sink.feature(bucket(step(h, ring[(k + 1) % 5]) ^ 5, shift));
+                }
             }
-            sink.feature(bucket(h, shift));
         }
         // keep the counter small on very long "words" (base64, a 1 MB run) without losing the ring's phase
         return len >= 1_000_000_000 ? 5 + len % 5 : len;
@@ -165,6 +186,15 @@ public final class InjectionFeatures {
         h *= 0xC2B2AE35;
         h ^= h >>> 16;
         return h;
+    }
+
+    private static boolean ascii(CharSequence text) {
+        for (int i = 0, n = text.length(); i < n; i++) {
+            if (text.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean invisible(int cp) {
