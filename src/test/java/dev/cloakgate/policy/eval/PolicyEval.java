@@ -102,10 +102,15 @@ public final class PolicyEval {
 
     /** The corpus environment as a tenant: its policy block read by the gateway's own parser. */
     static TenantConfig tenant(JsonNode env) throws Exception {
+        return tenant(env, env.path("policy"));
+    }
+
+    /** The upstreams of an environment under {@code policy} (a tenant file's policy block), as the gateway reads it. */
+    static TenantConfig tenant(JsonNode env, JsonNode policy) throws Exception {
         ObjectNode t = M.createObjectNode();
         ObjectNode ups = t.putObject("upstreams");
         env.path("upstreams").fieldNames().forEachRemaining(u -> ups.putObject(u).put("url", "http://127.0.0.1:9/mcp"));
-        t.set("policy", env.path("policy"));
+        t.set("policy", policy.deepCopy());
         t.putObject("auth").put("mode", "none");
         return new TenantParser(EnvExpander.ofSystem(), Path.of("")).parse("corpus", "corpus.json",
                 M.writeValueAsBytes(t));
@@ -331,6 +336,5 @@ public final class PolicyEval {
         Files.createDirectories(out.toAbsolutePath().getParent());
         Files.writeString(out, md, StandardCharsets.UTF_8);
         System.out.println(md);
-        System.exit(0);
     }
 }
