@@ -28,7 +28,9 @@ public final class Imperatives {
         FAKE_CHANNEL("posing as a system or developer message"),
         CONDUCT("directing the model's answers"),
         ACTION("requesting an action on the principal's behalf"),
-        ACTION_TOOL("requesting an action another tool of the session performs");
+        ACTION_TOOL("requesting an action another tool of the session performs"),
+        /** No rule of the grammar: the learned classifier ({@link InjectionClassifier}) judged the sentence one. */
+        LEARNED("an instruction to the reader by the learned classifier");
 
         private final String words;
 

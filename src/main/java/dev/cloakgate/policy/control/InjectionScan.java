@@ -37,6 +37,15 @@ final class InjectionScan {
     private final Sentences sentences = new Sentences();
     private final Imperatives imperatives = new Imperatives();
     private final EncodedText encoded = new EncodedText();
+    /** Whether the grammar's shapes are looked for (off only to measure the learned signal alone). */
+    private final boolean grammar;
+    /** The learned signal for tool results, or null (the grammar alone). */
+    private final InjectionClassifier learned;
+
+    InjectionScan(boolean grammar, InjectionClassifier learned) {
+        this.grammar = grammar;
+        this.learned = learned;
+    }
 
     Verdict scan(String raw, Set<String> self, boolean response) {
         return scan(raw, self, response, Set.of());
@@ -93,10 +102,21 @@ final class InjectionScan {
                     || Imperatives.vocativeLabel(s, comment || hidden) >= 0;
             previousEnd = s.end();
             // find returns a fresh list of its own
-            List<Hit> hits = imperatives.find(s, new Scope(self, channel, addressed || machine || labelled, response,
-                    actions));
-            if (template >= 0) {
+            List<Hit> hits = grammar ? imperatives.find(s, new Scope(self, channel, addressed || machine || labelled,
+                    response, actions)) : new ArrayList<>(1);
+            if (grammar && template >= 0) {
                 hits.add(new Hit(Shape.FAKE_CHANNEL, tokenAt(s, template), 0));
+            }
+            // issue 13: the learned signal judges what the grammar did not explain, in tool results only (a tool's
+            // declaration is written to instruct the model), and its finding passes the same demotions below
+            if (hits.isEmpty() && response && learned != null && !s.isEmpty()) {
+                int at = learnedAt(text, s.start(), s.end());
+                if (at >= 0) {
+                    int token = tokenAt(s, at);
+                    // no verb to anchor on: words framing it anywhere in the sentence ("such as", "the page said")
+                    // count, as the payload rule below still keeps an order to move something from being demoted
+                    hits.add(new Hit(Shape.LEARNED, token, s.size()));
+                }
             }
             boolean carriedFraming = framingLeft > 0;
             // issue 13: quotation marks, "the review said:", "for example" and two topic words are free to add;
@@ -145,6 +165,92 @@ final class InjectionScan {
             }
             addressed = addressed || s.endsWithColon() && vocative(s);
         }
+    }
+
+    /**
+     * Where in {@code text[from, to)} the learned signal finds an instruction, or -1. It reads prose, not a record's
+     * scaffolding: a sentence of a JSON or Python-repr record is cut into its fields (at brackets, braces, line
+     * breaks and a quotation mark beside a {@code :} or {@code ,}), and only a field of at least
+     * {@link #PROSE_WORDS} words is scored, so {@code "to": "me@example.com"} or {@code Date: 2026-02-18} is never
+     * mistaken for a request while the request inside a review's {@code content} is judged as its own text.
+     */
+    private int learnedAt(String text, int from, int to) {
+        int segment = from;
+        for (int i = from; i <= to; i++) {
+            if (i == to || fieldBoundary(text, i, from, to)) {
+                if (prose(text, segment, i) && learned.flags(text.substring(segment, i))) {
+                    return segment;
+                }
+                segment = i + 1;
+            }
+        }
+        return -1;
+    }
+
+    /** Words a field needs before the learned signal judges it (a Han character counts half a word). */
+    private static final int PROSE_WORDS = 4;
+
+    private static boolean fieldBoundary(String text, int i, int from, int to) {
+        char c = text.charAt(i);
+        if (c == '{' || c == '}' || c == '[' || c == ']' || c == '\n') {
+            return true;
+        }
+        if (c != '\'' && c != '"') {
+            return false;
+        }
+        int j = i + 1;
+        while (j < to && text.charAt(j) == ' ') {
+            j++;
+        }
+        if (j < to && (text.charAt(j) == ':' || text.charAt(j) == ',')) {
+            return true;
+        }
+        int k = i - 1;
+        while (k >= from && text.charAt(k) == ' ') {
+            k--;
+        }
+        return k >= from && (text.charAt(k) == ':' || text.charAt(k) == ',' || text.charAt(k) == '{'
+                || text.charAt(k) == '[');
+    }
+
+    /**
+     * Whether {@code text[from, to)} holds {@link #PROSE_WORDS} words: runs of letters (an apostrophe or hyphen
+     * inside) between spaces or punctuation that are not glued to digits, so a digest, a UUID, a commit id or a
+     * URL is not prose however many letters it holds.
+     */
+    private static boolean prose(String text, int from, int to) {
+        int words = 0;
+        int han = 0;
+        int i = from;
+        while (i < to) {
+            char c = text.charAt(i);
+            if (Character.isIdeographic(c)) {
+                han++;
+                i++;
+            } else if (Character.isLetterOrDigit(c)) {
+                boolean word = true;
+                int j = i;
+                while (j < to && (Character.isLetterOrDigit(text.charAt(j)) && !Character.isIdeographic(text.charAt(j))
+                        || (text.charAt(j) == '\'' || text.charAt(j) == '-' || text.charAt(j) == '.'
+                                || text.charAt(j) == '/' || text.charAt(j) == ':' || text.charAt(j) == '@'
+                                || text.charAt(j) == '_')
+                                && j + 1 < to && Character.isLetterOrDigit(text.charAt(j + 1)))) {
+                    char d = text.charAt(j);
+                    word &= Character.isLetter(d) || d == '\'' || d == '-';
+                    j++;
+                }
+                if (word && j - i >= 2) {
+                    words++;
+                }
+                i = j;
+            } else {
+                i++;
+            }
+            if (words + han / 2 >= PROSE_WORDS) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean blankLine(String text, int from, int to) {

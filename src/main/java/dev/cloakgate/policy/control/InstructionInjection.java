@@ -34,16 +34,25 @@ import dev.cloakgate.policy.control.Imperatives.Shape;
 public final class InstructionInjection implements Control {
     public static final String NAME = "instruction_injection";
 
-    private final InjectionScan scan = new InjectionScan();
+    /** Which signals judge a tool result: both in the gateway; one alone only to measure it. */
+    public enum Signals { GRAMMAR, LEARNED, BOTH }
+
+    private final InjectionScan scan;
     /** The tenant's tools, or null: a request a tool of the session could carry out is the shape's strongest form. */
     private final Catalog catalog;
 
+    /** Both signals, the bundled model loaded here (the gateway loads it once: {@link StandardControls}). */
     public InstructionInjection() {
         this(null);
     }
 
     public InstructionInjection(Catalog catalog) {
+        this(catalog, InjectionClassifier.bundled(), Signals.BOTH);
+    }
+
+    public InstructionInjection(Catalog catalog, InjectionClassifier learned, Signals signals) {
         this.catalog = catalog;
+        this.scan = new InjectionScan(signals != Signals.LEARNED, signals == Signals.GRAMMAR ? null : learned);
     }
 
     @Override

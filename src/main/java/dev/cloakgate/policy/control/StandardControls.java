@@ -12,6 +12,21 @@ import dev.cloakgate.tenant.PolicySettings;
 
 /** The controls built from the tenant's lists: path_sandbox, egress_control, instruction_injection. */
 public final class StandardControls implements Policy.ExtraControls {
+    /** Loaded once per gateway: every tenant's policy, and every reload, shares the immutable model. */
+    private final InjectionClassifier learned;
+    private final InstructionInjection.Signals signals;
+
+    /** Both signals of instruction_injection; a bundled model that cannot be read stops the gateway here. */
+    public StandardControls() {
+        this(InjectionClassifier.bundled(), InstructionInjection.Signals.BOTH);
+    }
+
+    /** For measurement: instruction_injection with one signal alone. */
+    public StandardControls(InjectionClassifier learned, InstructionInjection.Signals signals) {
+        this.learned = learned;
+        this.signals = signals;
+    }
+
     @Override
     public List<Control> controls(PolicySettings s) {
         return controls(s, null);
@@ -27,7 +42,7 @@ public final class StandardControls implements Policy.ExtraControls {
             out.add(new EgressControl(s.egressAllowlist()));
         }
         if (s.on("instruction_injection")) {
-            out.add(new InstructionInjection(catalog));
+            out.add(new InstructionInjection(catalog, learned, signals));
         }
         return out;
     }

@@ -30,7 +30,9 @@ import dev.cloakgate.policy.Subject;
  */
 class ActionRequestTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private final InstructionInjection control = new InstructionInjection();
+    // the grammar's rules, alone: the learned signal beside it is tested in LearnedSignalTest
+    private final InstructionInjection control = new InstructionInjection(null, InjectionClassifier.bundled(),
+            InstructionInjection.Signals.GRAMMAR);
 
     /** Requests in a review, an e-mail, a note or an event: each is blocked. */
     static Stream<String> actionRequests() {

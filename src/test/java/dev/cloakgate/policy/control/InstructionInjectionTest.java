@@ -24,7 +24,9 @@ import dev.cloakgate.policy.Subject;
 
 class InstructionInjectionTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private final InstructionInjection control = new InstructionInjection();
+    // the grammar's rules, alone: the learned signal beside it is tested in LearnedSignalTest
+    private final InstructionInjection control = new InstructionInjection(null, InjectionClassifier.bundled(),
+            InstructionInjection.Signals.GRAMMAR);
 
     private static String b64(String s) {
         return Base64.getEncoder().encodeToString(s.getBytes(StandardCharsets.UTF_8));

@@ -22,6 +22,8 @@ import dev.cloakgate.policy.Decision;
 import dev.cloakgate.policy.Finding;
 import dev.cloakgate.policy.Policy;
 import dev.cloakgate.policy.PolicySession;
+import dev.cloakgate.policy.control.InjectionClassifier;
+import dev.cloakgate.policy.control.InstructionInjection;
 import dev.cloakgate.policy.control.StandardControls;
 import dev.cloakgate.tenant.EnvExpander;
 import dev.cloakgate.tenant.TenantConfig;
@@ -118,6 +120,12 @@ public final class PolicyEval {
 
     /** Runs the engine over every case, each in a fresh session that has listed every upstream's tools. */
     public static List<Outcome> cloakgate(JsonNode env, List<Case> cases, Path stateDir) throws Exception {
+        return cloakgate(env, cases, stateDir, new StandardControls());
+    }
+
+    /** The same with {@code instruction_injection} built from one signal alone (issue 13's table). */
+    public static List<Outcome> cloakgate(JsonNode env, List<Case> cases, Path stateDir, StandardControls controls)
+            throws Exception {
         TenantConfig t = tenant(env);
         List<Outcome> out = new ArrayList<>();
         for (Case c : cases) {
@@ -125,7 +133,7 @@ public final class PolicyEval {
             // discovery case redefining a corpus tool must not read as a rug pull of the previous case's pin
             Path dir = Files.createTempDirectory(stateDir, c.id());
             try (Policy policy = Policy.create("corpus", List.copyOf(t.upstreams().keySet()), t.policy(), dir, null,
-                    new StandardControls())) {
+                    controls)) {
                 PolicySession s = policy.session(c.id());
                 env.path("upstreams").fields().forEachRemaining(e -> s.observe(e.getKey(), e.getValue()));
                 if (!c.stage().equals("discovery")) {
@@ -321,6 +329,11 @@ public final class PolicyEval {
         Map<String, List<Outcome>> runs = new LinkedHashMap<>();
         runs.put("no gateway", none(cases));
         runs.put("keyword filter", keyword(cases));
+        InjectionClassifier learned = InjectionClassifier.bundled();
+        runs.put("grammar alone", cloakgate(env, cases, stateDir,
+                new StandardControls(learned, InstructionInjection.Signals.GRAMMAR)));
+        runs.put("classifier alone", cloakgate(env, cases, stateDir,
+                new StandardControls(learned, InstructionInjection.Signals.LEARNED)));
         runs.put("cloakgate", cloakgate(env, cases, stateDir));
         return runs;
     }

@@ -22,6 +22,8 @@ import dev.cloakgate.policy.Decision;
 import dev.cloakgate.policy.Finding;
 import dev.cloakgate.policy.Policy;
 import dev.cloakgate.policy.PolicySession;
+import dev.cloakgate.policy.control.InjectionClassifier;
+import dev.cloakgate.policy.control.InstructionInjection;
 import dev.cloakgate.policy.control.StandardControls;
 import dev.cloakgate.policy.eval.PolicyEval.Rate;
 import dev.cloakgate.tenant.TenantConfig;
@@ -120,12 +122,15 @@ public final class RecordEval {
 
     /** The configurations of one run; the first gateway one is the headline ("cloakgate", as configured). */
     public static List<Configuration> configurations(JsonNode env, Path stateDir) {
+        InjectionClassifier learned = InjectionClassifier.bundled();
         return List.of(
                 none(),
                 keyword(),
+                gateway("grammar alone", env, env.path("policy"),
+                        new StandardControls(learned, InstructionInjection.Signals.GRAMMAR), stateDir),
+                gateway("classifier alone", env, env.path("policy"),
+                        new StandardControls(learned, InstructionInjection.Signals.LEARNED), stateDir),
                 gateway("cloakgate", env, env.path("policy"), new StandardControls(), stateDir));
-        // issue 13: "grammar alone", "classifier alone" and "both" go here as gateway(...) entries with their
-        // control sets (or policy blocks) when the classifier lands
     }
 
     /** A tool's name as a multi-upstream tenant exposes it (Namespacing's prefix mode). */
