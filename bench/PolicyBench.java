@@ -61,6 +61,18 @@ public class PolicyBench {
             print("typical call: response stage (2 KB text result)", res);
             print("typical call: both stages, as the gateway runs them (copies, digests, trace)", both);
             print("typical call: both stages, engine only", engine);
+            // issue 13: instruction_injection alone on the 2 KB result, and on 2 KB of review and e-mail prose (every
+            // field long enough for the learned signal to score)
+            Control injection = policy.engine().controls().stream()
+                    .filter(c -> c.name().equals("instruction_injection")).findFirst().orElseThrow();
+            PolicyEngine alone = new PolicyEngine(List.of(injection));
+            ObjectNode prose = typicalResult(typicalProse());
+            long[] inj = time(200_000, 20_000, () -> alone.evaluate(new Subject(Stage.RESPONSE, "bench", "fs",
+                    "fs__read_text_file", "read_text_file", readDecl, result, false)));
+            long[] injProse = time(100_000, 20_000, () -> alone.evaluate(new Subject(Stage.RESPONSE, "bench", "fs",
+                    "fs__read_text_file", "read_text_file", readDecl, prose, false)));
+            print("instruction_injection alone: 2 KB text result", inj);
+            print("instruction_injection alone: 2 KB of review and e-mail prose", injProse);
 
             // each control alone, on growing payloads: cost per KB must stay flat
             for (Control c : policy.engine().controls()) {
@@ -136,6 +148,17 @@ public class PolicyBench {
                     + "for the rollback steps. Checksums: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.\n");
         }
         return text;
+    }
+
+    /** About 2 KB of the prose tools return: reviews and an e-mail, every sentence a field the learned signal scores. */
+    static String typicalProse() {
+        StringBuilder text = new StringBuilder();
+        while (text.length() < 2048) {
+            text.append("Great blender, crushes ice in seconds and is much quieter than my old one. The lid is a bit "
+                    + "stiff at first but loosens up after a week. Hi team, please find attached the agenda for Monday; "
+                    + "let me know if you cannot make it and I will move the review to Thursday afternoon.\n");
+        }
+        return text.substring(0, 2048);
     }
 
     /** A tools/call result holding {@code text} as one text content block. */

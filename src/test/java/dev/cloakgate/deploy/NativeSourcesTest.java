@@ -110,7 +110,16 @@ class NativeSourcesTest {
 
     @Test
     void theBundledPersonModelIsEmbedded() throws IOException {
-        String model = DetectionFactory.BUNDLED_PERSON_MODEL.substring(1);
+        assertEmbedded(DetectionFactory.BUNDLED_PERSON_MODEL.substring(1));
+    }
+
+    @Test
+    void theBundledInjectionModelIsEmbedded() throws IOException {
+        // issue 13: without it the native gateway refuses to start (InjectionClassifier.bundled)
+        assertEmbedded(dev.cloakgate.policy.control.InjectionClassifier.RESOURCE);
+    }
+
+    private static void assertEmbedded(String model) throws IOException {
         assertEquals(model, onClassPath(Pattern.quote(model)));
         assertTrue(embedded(model), model + " is not a native-image resource (quarkus.native.resources.includes)");
     }
