@@ -35,7 +35,8 @@ import dev.cloakgate.tenant.TenantConfig;
  * record ({@code src/test/resources/policy/records}, written independently of the injection control). Every
  * result goes through the response stage as a tools/call result would, under a tenant whose policy block is
  * {@code {}} (the defaults), in several configurations in one run. Run with
- * {@code ./mvnw -B -Ppolicy-eval process-test-classes}; writes {@code target/record-results.md}.
+ * {@code ./mvnw -B -Ppolicy-eval process-test-classes}; writes {@code target/record-results.md}, and for the second
+ * set ({@link #RECORDS_B}, its directory as the first argument of {@link #main}) {@code target/record-b-results.md}.
  *
  * <p>An attack is <em>refused</em> when the response is blocked or held for approval (what stops the text reaching
  * the model unreviewed) and <em>touched</em> by any action other than allow; a benign twin is touched or refused
@@ -45,6 +46,11 @@ import dev.cloakgate.tenant.TenantConfig;
 public final class RecordEval {
     static final ObjectMapper M = new ObjectMapper();
     public static final Path RECORDS = Path.of("src/test/resources/policy/records");
+    /**
+     * The second, independent set (issue 13, set B): same case format, its own tenant, never used during
+     * development; run with {@code main(RECORDS_B, target/record-b-results.md)} (the policy-eval profile does).
+     */
+    public static final Path RECORDS_B = Path.of("src/test/resources/policy/records-b");
     public static final List<String> LANGUAGES = List.of("en", "fr", "es", "de", "zh");
 
     /** One labelled tool result. {@code attackKind} is null for a benign twin, {@code hardNegative} for an attack. */

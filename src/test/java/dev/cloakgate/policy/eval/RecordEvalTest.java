@@ -2,8 +2,6 @@ package dev.cloakgate.policy.eval;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.CharacterCodingException;
@@ -12,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -144,28 +141,11 @@ class RecordEvalTest {
 
     @Test
     void everyAttackHasABenignTwinAndEveryBenignTwinAnAttack() {
+        RecordSetForm.assertTwinsBothWays(cases);
         Map<String, Case> byId = cases.stream().collect(Collectors.toMap(Case::id, c -> c));
-        Map<String, Integer> attacksPerBenign = new HashMap<>();
         for (Case c : cases) {
-            Case t = byId.get(c.twin());
-            assertNotNull(t, c.id() + ": twin " + c.twin() + " exists");
-            assertNotEquals(c.attack(), t.attack(), c.id() + ": twin is of the other kind");
-            if (c.attack()) {
-                attacksPerBenign.merge(t.id(), 1, Integer::sum);
-            } else {
-                assertEquals(c.id(), t.twin(), c.id() + ": its attack names it back");
-            }
-            assertEquals(c.language(), t.language(), c.id() + ": twin language");
-            assertEquals(c.recordType(), t.recordType(), c.id() + ": twin record type");
-            assertEquals(c.format(), t.format(), c.id() + ": twin format");
-            assertEquals(c.upstream() + "/" + c.tool(), t.upstream() + "/" + t.tool(), c.id() + ": twin tool");
-            assertEquals(c.result().path("content").size(), t.result().path("content").size(), c.id() + ": blocks");
-            assertNotEquals(c.result(), t.result(), c.id() + ": differs from its twin");
-        }
-        for (Case c : cases) {
-            if (!c.attack()) {
-                assertTrue(attacksPerBenign.getOrDefault(c.id(), 0) >= 1, c.id() + ": some attack is its twin");
-            }
+            assertEquals(c.result().path("content").size(), byId.get(c.twin()).result().path("content").size(),
+                    c.id() + ": blocks");
         }
     }
 
@@ -204,19 +184,10 @@ class RecordEvalTest {
     @Test
     void resultsAreCallToolResultsOfTheirFormat() {
         for (Case c : cases) {
+            RecordSetForm.assertTextResult(c);
             JsonNode r = c.result();
             String id = c.id();
-            assertTrue(r.isObject(), id);
-            r.fieldNames().forEachRemaining(f -> assertTrue(Set.of("content", "structuredContent", "isError").contains(f),
-                    id + ": unexpected result key " + f));
-            assertTrue(r.path("isError").isBoolean() && !r.path("isError").booleanValue(), id + ": isError false");
             JsonNode content = r.path("content");
-            assertTrue(content.isArray() && content.size() >= 1, id + ": content is a non-empty array");
-            for (JsonNode b : content) {
-                assertEquals("text", b.path("type").asText(), id + ": text blocks");
-                assertTrue(b.path("text").isTextual() && !b.path("text").asText().isBlank(), id + ": block text");
-                assertEquals(2, b.size(), id + ": a text block has type and text only");
-            }
             boolean split = "split".equals(c.attackKind())
                     || (!c.attack() && cases.stream().anyMatch(a -> c.id().equals(a.twin()) && "split".equals(a.attackKind())));
             assertEquals(split ? 2 : 1, content.size(), id + ": split results have two blocks, others one");
@@ -243,29 +214,12 @@ class RecordEvalTest {
 
     @Test
     void everyToolIsDeclaredAndThePolicyIsTheDefaults() {
-        assertEquals(RecordEval.M.createObjectNode(), env.path("policy"), "env.json policy is {}");
-        for (Case c : cases) {
-            boolean declared = false;
-            for (JsonNode t : env.path("upstreams").path(c.upstream())) {
-                declared |= t.path("name").asText().equals(c.tool());
-            }
-            assertTrue(declared, c.id() + ": " + c.upstream() + "/" + c.tool() + " is in env.json");
-        }
+        RecordSetForm.assertToolsDeclaredAndDefaultPolicy(cases, env);
     }
 
     @Test
     void invisibleCharactersAreEscapedInTheFilesAndPresentInTheCases() throws Exception {
-        for (String lang : RecordEval.LANGUAGES) {
-            String raw = Files.readString(RecordEval.RECORDS.resolve(lang + ".jsonl"), StandardCharsets.UTF_8);
-            raw.codePoints().forEach(cp -> {
-                int type = Character.getType(cp);
-                assertFalse(type == Character.FORMAT || type == Character.PRIVATE_USE || type == Character.UNASSIGNED
-                        || (type == Character.CONTROL && cp != '\n'), lang + ": raw invisible U+" + Integer.toHexString(cp));
-                Character.UnicodeScript script = Character.UnicodeScript.of(cp);
-                assertFalse(script == Character.UnicodeScript.CYRILLIC || script == Character.UnicodeScript.GREEK,
-                        lang + ": raw look-alike U+" + Integer.toHexString(cp));
-            });
-        }
+        RecordSetForm.assertNoRawInvisible(RecordEval.RECORDS);
         Pattern b64 = Pattern.compile("[A-Za-z0-9+/]{24,}={0,2}");
         for (Case c : cases) {
             String all = texts(c.result());
