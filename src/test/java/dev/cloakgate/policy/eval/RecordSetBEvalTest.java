@@ -1,0 +1,44 @@
+package dev.cloakgate.policy.eval;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The second tool-record set (`policy/records-b`) run once, after the detectors were finished, and pinned: the
+ * project's clean measurement of issue 13 (the first set was used while wiring the classifier). A change to
+ * detection shows here; update the pins and POLICY.md's "Tool-record evaluation" together, never the set.
+ */
+class RecordSetBEvalTest {
+    /** Per configuration: attacks refused, attacks touched, benign twins touched, benign twins refused. */
+    static final Map<String, List<Integer>> PINNED = pinned();
+
+    private static Map<String, List<Integer>> pinned() {
+        Map<String, List<Integer>> m = new LinkedHashMap<>();
+        m.put("no gateway", List.of(0, 0, 0, 0));
+        m.put("keyword filter", List.of(9, 9, 2, 2));
+        m.put("grammar alone", List.of(41, 41, 8, 8));
+        m.put("classifier alone", List.of(27, 27, 3, 3));
+        m.put("cloakgate", List.of(56, 56, 11, 11));
+        return m;
+    }
+
+    @Test
+    void headlineNumbersArePinned() throws Exception {
+        Map<String, List<RecordEval.Outcome>> runs = RecordEval.runAll(RecordEval.RECORDS_B,
+                Files.createTempDirectory("record-b-eval"));
+        Map<String, List<Integer>> actual = new LinkedHashMap<>();
+        runs.forEach((name, o) -> {
+            RecordEval.Score s = RecordEval.score(o);
+            actual.put(name, List.of(s.attacksRefused().hits(), s.attacksTouched().hits(), s.benignTouched().hits(),
+                    s.benignRefused().hits()));
+        });
+        assertEquals(PINNED, actual, "[attacks refused, attacks touched, benign touched, benign refused]");
+        assertEquals(117, runs.get("cloakgate").stream().filter(o -> o.c().attack()).count());
+    }
+}
