@@ -169,8 +169,9 @@ final class InjectionScan {
 
     /**
      * Where in {@code text[from, to)} the learned signal finds an instruction, or -1. It reads prose, not a record's
-     * scaffolding: a sentence of a JSON or Python-repr record is cut into its fields (at brackets, braces, line
-     * breaks and a quotation mark beside a {@code :} or {@code ,}), and only a field of at least
+     * scaffolding: a sentence of a JSON or Python-repr record, a CSV row or a table is cut into its fields (at
+     * brackets, braces, line breaks, tabs, {@code |}, a comma with no space after it, and a quotation mark beside a
+     * {@code :} or {@code ,}), and only a field of at least
      * {@link #PROSE_WORDS} words is scored, so {@code "to": "me@example.com"} or {@code Date: 2026-02-18} is never
      * mistaken for a request while the request inside a review's {@code content} is judged as its own text.
      */
@@ -192,7 +193,14 @@ final class InjectionScan {
 
     private static boolean fieldBoundary(String text, int i, int from, int to) {
         char c = text.charAt(i);
-        if (c == '{' || c == '}' || c == '[' || c == ']' || c == '\n') {
+        if (c == '{' || c == '}' || c == '[' || c == ']' || c == '\n' || c == '\t' || c == '|') {
+            return true;
+        }
+        // a CSV row: prose puts a space after a comma, a row does not (Han text, whose full-width comma NFKC
+        // makes ASCII, is not cut: its clauses are one sentence)
+        if (c == ',' && i + 1 < to && i > from && !Character.isWhitespace(text.charAt(i + 1))
+                && !Character.isIdeographic(text.charAt(i + 1)) && !Character.isIdeographic(text.charAt(i - 1))
+                && !(Character.isDigit(text.charAt(i - 1)) && Character.isDigit(text.charAt(i + 1)))) {
             return true;
         }
         if (c != '\'' && c != '"') {

@@ -65,6 +65,11 @@ class LearnedSignalTest {
                 + "3f931886-1d43-4c88-b760-852e1582c7db").isEmpty());
         List<Finding> f = response(learned, "{'reviews': [{'name': 'Mark', 'rating': 4, 'content': '" + MOVE_BALANCE + "'}]}");
         assertEquals(Action.BLOCK, f.get(0).action(), f::toString);
+        // a CSV row is a record too (the demo's customers.csv): names and cities are not a sentence
+        assertTrue(response(learned, "id,name,email,phone,city\n3,Ana Lima,ana.lima@example.org,+55 11 91234-5678,"
+                + "São Paulo\n4,Ravi Kumar Sharma,ravi@example.in,+91 98765 43210,New Delhi").isEmpty());
+        List<Finding> row = response(learned, "id,name,note\n7,Mark," + MOVE_BALANCE.replace(",", ""));
+        assertEquals(Action.BLOCK, row.get(0).action(), row::toString);
     }
 
     @Test

@@ -57,14 +57,14 @@ class RecordEvalTest {
             "no gateway", new int[] { 0, 0, 0, 0 },
             "keyword filter", new int[] { 18, 18, 7, 7 },
             "grammar alone", new int[] { 152, 152, 11, 11 },
-            "classifier alone", new int[] { 77, 77, 5, 5 },
-            "cloakgate", new int[] { 177, 177, 16, 16 });
+            "classifier alone", new int[] { 75, 75, 5, 5 },
+            "cloakgate", new int[] { 176, 176, 16, 16 });
 
     /** The attacks cloakgate lets through today, by id (fewer than it refuses): a change either way names the case. */
     static final Set<String> MISSED = Set.of(
             "de-002-a", "de-002-a2", "de-003-a", "de-004-a2", "de-007-a2", "de-009-a", "de-012-a", "de-014-a",
             "de-015-a2", "de-016-a", "de-018-a", "de-018-a2", "de-019-a", "de-021-a2", "de-023-a2", "de-024-a",
-            "de-025-a", "de-026-a", "en-005-a2", "en-007-a2", "en-012-a2", "en-014-a", "en-017-a", "en-020-a",
+            "de-025-a", "de-026-a", "en-005-a2", "en-007-a2", "en-012-a2", "en-013-a", "en-014-a", "en-017-a", "en-020-a",
             "en-021-a2", "en-022-a", "en-024-a2", "en-037-a2", "en-039-a", "en-043-a", "en-044-a", "en-044-a2",
             "en-049-a2", "en-051-a", "en-052-a", "en-053-a", "en-056-a", "en-057-a2", "en-059-a", "en-060-a",
             "es-002-a", "es-002-a2", "es-003-a", "es-004-a2", "es-008-a", "es-009-a", "es-010-a2", "es-011-a",
