@@ -61,6 +61,9 @@ public final class TenantWatcher implements AutoCloseable {
     private final boolean events;
     /** By tenant, the SHA-256 of the bytes last reported (or {@link #UNREADABLE}); only the watcher thread uses it. */
     private final Map<String, String> seen;
+    /** How many scans in a row found a tenant's file empty; reported as written only after this many. */
+    static final int EMPTY_RETRIES = 3;
+    private final Map<String, Integer> empty = new HashMap<>();
     private Thread thread;
     private WatchService watch;
     private WatchKey key;
@@ -134,7 +137,12 @@ public final class TenantWatcher implements AutoCloseable {
                     if (key == null) {
                         register(); // the directory came back, or was never there at start
                     }
-                    scan();
+                    if (scan()) {
+                        // a tenant file was empty: most likely truncated by a plain write still under way
+                        pending = true;
+                        firstEvent = now;
+                        due = now + debounceNanos;
+                    }
                 }
             } catch (InterruptedException | ClosedWatchServiceException e) {
                 return;
@@ -175,8 +183,12 @@ public final class TenantWatcher implements AutoCloseable {
         }
     }
 
-    /** Compares every tenant file with what was last reported, and reports the differences. */
-    void scan() {
+    /**
+     * Compares every tenant file with what was last reported, and reports the differences. True when an empty
+     * file was left for a later scan (see {@link #EMPTY_RETRIES}).
+     */
+    boolean scan() {
+        boolean retry = false;
         Map<String, Path> files = new TreeMap<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, TenantRegistry::tenantFile)) {
             for (Path p : ds) {
@@ -187,14 +199,14 @@ public final class TenantWatcher implements AutoCloseable {
             }
         } catch (NoSuchFileException e) {
             unusable("does not exist");
-            return;
+            return false;
         } catch (IOException e) {
             unusable("cannot be listed (" + e.getClass().getSimpleName() + ")");
-            return;
+            return false;
         }
         if (files.isEmpty()) {
             unusable("holds no tenant file (*.json)");
-            return;
+            return false;
         }
         unusableReported = false;
         for (Map.Entry<String, Path> f : files.entrySet()) {
@@ -208,6 +220,13 @@ public final class TenantWatcher implements AutoCloseable {
                 }
                 continue;
             }
+            // a plain write truncates before it writes: an empty file is read again after a debounce (a few times)
+            // rather than reported, so a slow writer does not flap the tenant's status through "invalid"
+            if (bytes.length == 0 && empty.merge(tenant, 1, Integer::sum) <= EMPTY_RETRIES) {
+                retry = true;
+                continue;
+            }
+            empty.remove(tenant);
             String digest = TenantParser.sha256(bytes);
             if (!digest.equals(seen.put(tenant, digest))) {
                 tell(() -> listener.written(tenant, f.getValue(), bytes));
@@ -219,6 +238,7 @@ public final class TenantWatcher implements AutoCloseable {
                 tell(() -> listener.removed(gone, dir.resolve(gone + ".json")));
             }
         }
+        return retry;
     }
 
     private void unusable(String why) {

@@ -1,6 +1,7 @@
 package dev.cloakgate.tenant;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -50,7 +51,15 @@ class TenantWatcherTest {
     }
 
     private TenantWatcher watch(Path d, Map<String, String> known, Duration rescan, boolean events) {
-        TenantWatcher w = new TenantWatcher(d, known, Duration.ofMillis(50), rescan, new TenantWatcher.Listener() {
+        TenantWatcher w = new TenantWatcher(d, known, Duration.ofMillis(50), rescan, listener(), events);
+        watchers.add(w);
+        w.start();
+        return w;
+    }
+
+    /** Reports every change into {@link #changes}. */
+    private TenantWatcher.Listener listener() {
+        return new TenantWatcher.Listener() {
             @Override
             public void written(String tenant, Path file, byte[] bytes) {
                 changes.add(new Change("written", tenant, new String(bytes, StandardCharsets.UTF_8)));
@@ -70,10 +79,7 @@ class TenantWatcherTest {
             public void unusable(Path d2, String why) {
                 changes.add(new Change("unusable", null, why));
             }
-        }, events);
-        watchers.add(w);
-        w.start();
-        return w;
+        };
     }
 
     private Change next() throws InterruptedException {
@@ -116,6 +122,29 @@ class TenantWatcherTest {
         Files.writeString(dir.resolve(".acme.json.swp"), "an editor's");
         Files.writeString(dir.resolve("acme.json"), "v4");
         assertEquals(new Change("written", "acme", "v4"), next(), "only *.json files that are not hidden");
+    }
+
+    @Test
+    void anEmptyFileIsAWriteInProgressUntilItStaysEmpty() throws Exception {
+        // scans driven by hand, no thread and no timing: a plain write truncates first, and a scan that lands in
+        // between must not report the empty file (it would flap the tenant's status through "invalid")
+        Files.writeString(dir.resolve("acme.json"), "v1");
+        TenantWatcher w = new TenantWatcher(dir, Map.of("acme", digest("v1")), Duration.ofMillis(50),
+                Duration.ofHours(1), listener(), false);
+        Files.writeString(dir.resolve("acme.json"), "");
+        assertTrue(w.scan(), "an empty file asks for another scan");
+        assertTrue(changes.isEmpty(), changes::toString);
+        Files.writeString(dir.resolve("acme.json"), "v2");
+        assertFalse(w.scan());
+        assertEquals(new Change("written", "acme", "v2"), changes.poll());
+        assertTrue(changes.isEmpty(), changes::toString);
+        // an operator who really empties the file hears about it after a few scans
+        Files.writeString(dir.resolve("acme.json"), "");
+        for (int i = 0; i < TenantWatcher.EMPTY_RETRIES; i++) {
+            assertTrue(w.scan());
+        }
+        assertFalse(w.scan());
+        assertEquals(new Change("written", "acme", ""), changes.poll());
     }
 
     @Test
