@@ -473,7 +473,7 @@ public final class NameFinderDetector implements Detector {
             for (Span span : f.find(window)) {
                 int fs = lt.start(start + span.getStart());
                 int fe = lt.end(start + span.getEnd() - 1);
-                if (plausible(s, fs, fe)) {
+                if (plausible(s, fs, fe) && !NameVeto.notAName(s, fs, fe)) { // issue 14: person precision
                     out.add(new Finding(category, fs, fe));
                 }
             }
