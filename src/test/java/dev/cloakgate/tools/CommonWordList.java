@@ -15,24 +15,24 @@ import opennlp.tools.namefind.TokenNameFinderModel;
 
 /**
  * Writes {@code src/main/resources/words/common-words.txt.gz}, the common words {@code NameVeto} reads: the
- * lower-case entries of the Debian word lists {@code wamerican} (en, 3 to 12 letters), {@code wspanish} (es),
- * {@code wfrench} (fr, conjugated verb forms left out) and {@code witalian} (it), 3 to 8 letters, less every given name and surname the bundled PERSON model's
- * dictionary knows (so "rose", "mark" or "hunter" are never vetoed as common words). Sorted, one per line,
- * gzip with a fixed header, so the same inputs give the same bytes.
+ * lower-case entries of the Debian word lists {@code wamerican} (en, SCOWL's permissive licence, 3 to 12 letters)
+ * and {@code wspanish} (es, public domain, 3 to 8 letters), less every given name and surname the bundled PERSON
+ * model's dictionary knows (so "rose", "mark" or "hunter" are never vetoed as common words). Sorted, one per line,
+ * gzip with a fixed header, so the same inputs give the same bytes. Licences: {@code words/NOTICE.txt}.
  *
  * <pre>
- * apt-get install wamerican wspanish wfrench witalian
+ * apt-get install wamerican wspanish
  * java -cp target/test-classes:target/classes:$(deps) dev.cloakgate.tools.CommonWordList /usr/share/dict \
  *     src/main/resources/models/cloakgate-person.bin src/main/resources/words/common-words.txt.gz
  * </pre>
  */
 public final class CommonWordList {
-    /** The lists and the longest word taken from each: English whole, the others' short words (food, menus, UI). */
-    private static final String[] LISTS = { "american-english", "spanish", "french", "italian" };
-    private static final int[] LONGEST = { 12, 8, 8, 8 };
-    /** French verb endings: conjugated forms are most of wfrench and rarely start a list item. */
-    private static final java.util.regex.Pattern FRENCH_VERB = java.util.regex.Pattern.compile(
-            ".*(?:ons|ez|ent|ais|ait|ions|iez|âmes|âtes|èrent|asse|asses|isse|isses|erai|eras|erez|eront|erait)");
+    /**
+     * The lists and the longest word taken from each: English whole, Spanish's short words (food, menus, UI). Only
+     * lists whose words are public domain: wfrench (GPL-2+) and witalian (GPL-3+) are not bundled.
+     */
+    private static final String[] LISTS = { "american-english", "spanish" };
+    private static final int[] LONGEST = { 12, 8 };
 
     private CommonWordList() {
     }
@@ -50,10 +50,8 @@ public final class CommonWordList {
         }
         Set<String> words = new TreeSet<>();
         for (int l = 0; l < LISTS.length; l++) {
-            boolean french = LISTS[l].equals("french");
             for (String w : Files.readAllLines(dicts.resolve(LISTS[l]), StandardCharsets.UTF_8)) {
-                if (w.length() >= 3 && w.length() <= LONGEST[l] && lowerLetters(w) && !names.contains(w)
-                        && !(french && FRENCH_VERB.matcher(w).matches())) {
+                if (w.length() >= 3 && w.length() <= LONGEST[l] && lowerLetters(w) && !names.contains(w)) {
                     words.add(w);
                 }
             }

@@ -108,28 +108,28 @@ public final class NameVeto {
             "Lorentzian", "Maxwellian", "Fermionic", "Bosonic", "Wilsonian", "Jeffersonian", "Hobbesian", "Kantian",
             "Hegelian", "Confucian", "Copernican", "Galilean", "Pythagorean", "Hippocratic", "Dantesque");
 
-    /** A title just before the name. */
-    private static final Pattern TITLE = Pattern.compile("(?i)(?:^|[^\\p{L}])(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|"
-            + "herr|frau|mme|mlle|monsieur|madame|sr|sra|srta|señor|señora|dott|dott\\.ssa|sig|sig\\.ra|dra|sgt|capt|"
-            + "rev|lord|lady|m\\.)\\.?\\s+$");
-    /** A label just before the name: "Name:", "From:", "Customer =". */
-    private static final Pattern LABEL = Pattern.compile("(?i)(?:^|[^\\p{L}])(?:name|names|from|to|cc|bcc|author|"
-            + "authors|customer|contact|owner|assignee|assigned to|reporter|signed by|by|von|an|attn|patient|user|"
-            + "employee|client|recipient|sender|manager|approver|reviewer|nom|nombre|cliente|kunde|contacto|"
-            + "ansprechpartner|de|para)\\s*[:=]\\s*[\"']?$");
-    /** A greeting or a verb of speech just before the name: "Dear", "Hi", "said", "according to". */
-    private static final Pattern ADDRESSED = Pattern.compile("(?i)(?:^|[^\\p{L}])(?:dear|hi|hello|hey|thanks|"
-            + "thank you|signed|asked|told|met|emailed|contacted|according to|said|says|wrote|cher|chère|querido|"
-            + "querida|caro|cara|liebe|lieber|bonjour|hola|ciao|hallo)\\s*,?\\s*$");
-    /** A verb of speech or an e-mail address just after the name. */
-    private static final Pattern SAID = Pattern.compile("^(?:'s)?\\s*[,(<]?\\s*(?:said|says|wrote|writes|asked|replied|"
-            + "told|explained|noted|confirmed|commented|reported|mentioned|answered|called|emailed|[\\w.+-]+@)",
-            Pattern.CASE_INSENSITIVE);
+    /** Titles before a name (compared lower-cased, without the full stop). */
+    private static final Set<String> TITLES = Set.of("mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame",
+            "herr", "frau", "mme", "mlle", "monsieur", "madame", "sr", "sra", "srta", "señor", "señora", "dott",
+            "dott.ssa", "sig", "sig.ra", "dra", "sgt", "capt", "rev", "lord", "lady", "m");
+    /** Labels before a name, followed by ':' or '=' ("Name:", "From:", "Customer ="). */
+    private static final Set<String> LABELS = Set.of("name", "names", "from", "to", "cc", "bcc", "author", "authors",
+            "customer", "contact", "owner", "assignee", "reporter", "by", "von", "an", "attn", "patient", "user",
+            "employee", "client", "recipient", "sender", "manager", "approver", "reviewer", "nom", "nombre", "cliente",
+            "kunde", "contacto", "ansprechpartner", "de", "para", "assigned to", "signed by");
+    /** Greetings and verbs of speech just before a name ("Dear", "said", "according to"). */
+    private static final Set<String> ADDRESSED = Set.of("dear", "hi", "hello", "hey", "thanks", "thank you",
+            "signed", "asked", "told", "met", "emailed", "contacted", "according to", "said", "says", "wrote", "cher",
+            "chère", "querido", "querida", "caro", "cara", "liebe", "lieber", "bonjour", "hola", "ciao", "hallo");
+    /** Verbs of speech just after a name ("Jackson said"). */
+    private static final Set<String> SAID = Set.of("said", "says", "wrote", "writes", "asked", "replied", "told",
+            "explained", "noted", "confirmed", "commented", "reported", "mentioned", "answered", "called", "emailed");
     /** "Hybrid 2.1", "lincoln:2.3.1", "relay@1.4", "Jackson 2.18.2", "Hybrid v2"; not a date ("28.11.2026"). */
     private static final Pattern VERSION = Pattern.compile("^(?:\\s*v\\d+(?:\\.\\d+)*|[@:]v?\\d+(?:\\.\\d+)+"
             + "|\\s+\\d+\\.\\d+\\.\\d+(?!\\.)|\\s+\\d{1,2}\\.\\d(?![\\d.])|\\s+\\d\\.\\d\\d(?![\\d.]))\\b");
     private static final Pattern DATE = Pattern.compile("^\\s+\\d{1,2}\\.\\d{1,2}\\.\\d{2,4}\\b");
     private static final Pattern EMAIL_LOCAL = Pattern.compile("([\\w.+-]+)@[\\w-]+\\.");
+    private static final Pattern EMAIL_NEXT = Pattern.compile("\\s*[,(<]?\\s*[\\w.+-]+@");
 
     /**
      * Lower-case words of en, es, fr, it that are not known given names or surnames (DETECTION.md, "What is not a
@@ -196,7 +196,7 @@ public final class NameVeto {
     /** Whether the model's finding {@code s[start, end)} is, by its context, not a person's name. */
     public static boolean notAName(String s, int start, int end) {
         String v = s.substring(start, end);
-        String[] words = v.split("\\s+");
+        String[] words = words(v);
         if (words.length == 1 && (PARTICLES.contains(v) || GERMAN_ARTICLES.contains(v))) {
             return true; // "der", "von", "Von" alone: a particle or an article is never the name
         }
@@ -256,17 +256,41 @@ public final class NameVeto {
 
     private static boolean personCue(String s, String[] words, String before, String after, int lineStart,
             int lineEnd) {
-        if (TITLE.matcher(before).find() || LABEL.matcher(before).find() || ADDRESSED.matcher(before).find()
-                || SAID.matcher(after).find()) {
+        // word sets, not regular expressions: this runs for every finding of name-dense text
+        int e = before.length();
+        while (e > 0 && (before.charAt(e - 1) == ' ' || before.charAt(e - 1) == '"' || before.charAt(e - 1) == '\'')) {
+            e--;
+        }
+        char mark = e > 0 ? before.charAt(e - 1) : '\n';
+        String t = before.substring(0, mark == ':' || mark == '=' || mark == ',' || mark == '.' ? e - 1 : e).stripTrailing();
+        String last = lastWord(t).toLowerCase(Locale.ROOT);
+        String lastTwo = (lastWord(t.substring(0, t.length() - last.length())) + " " + last).toLowerCase(Locale.ROOT);
+        if ((mark == ':' || mark == '=') && (LABELS.contains(last) || LABELS.contains(lastTwo))) {
+            return true;
+        }
+        if (mark != ':' && mark != '=' && (ADDRESSED.contains(last) || ADDRESSED.contains(lastTwo))) {
+            return true;
+        }
+        if (TITLES.contains(last) && (mark == '.' || e < before.length())) {
             return true;
         }
         for (int i = 0; i + 1 < words.length; i++) {
-            if (TITLE.matcher(words[i] + " ").find()) {
+            String w = words[i].endsWith(".") ? words[i].substring(0, words[i].length() - 1) : words[i];
+            if (TITLES.contains(w.toLowerCase(Locale.ROOT))) {
                 return true; // the model took the title in: "Remplace M. Garnier depuis"
             }
         }
+        String rest = after.startsWith("'s") || after.startsWith("\u2019s") ? after.substring(2) : after;
+        if (SAID.contains(firstWord(rest.startsWith(",") ? rest.substring(1) : rest).toLowerCase(Locale.ROOT))
+                || EMAIL_NEXT.matcher(after).lookingAt()) {
+            return true;
+        }
         // an e-mail address on the same line made from a part of the name: that person's address
-        if (s.indexOf('@', lineStart) < 0 || s.indexOf('@', lineStart) >= lineEnd) {
+        int at = lineStart;
+        while (at < lineEnd && s.charAt(at) != '@') {
+            at++;
+        }
+        if (at == lineEnd) {
             return false;
         }
         java.util.regex.Matcher m = EMAIL_LOCAL.matcher(s).region(lineStart, lineEnd);
@@ -333,7 +357,7 @@ public final class NameVeto {
 
     /** A product in a code span (`hybrid`) or with a version ("Hybrid 2.1", "lincoln:2.3.1"). */
     private static boolean code(String s, int start, int lineStart, String after) {
-        if (VERSION.matcher(after).find() && !DATE.matcher(after).find()) {
+        if (VERSION.matcher(after).lookingAt() && !DATE.matcher(after).lookingAt()) {
             return true;
         }
         int ticks = 0;
@@ -380,6 +404,26 @@ public final class NameVeto {
             }
         }
         return true;
+    }
+
+    /** The whitespace-separated words of a finding (no regular expression: this runs for every finding). */
+    private static String[] words(String v) {
+        java.util.ArrayList<String> out = new java.util.ArrayList<>(4);
+        int i = 0;
+        int n = v.length();
+        while (i < n) {
+            while (i < n && Character.isWhitespace(v.charAt(i))) {
+                i++;
+            }
+            int b = i;
+            while (i < n && !Character.isWhitespace(v.charAt(i))) {
+                i++;
+            }
+            if (i > b) {
+                out.add(v.substring(b, i));
+            }
+        }
+        return out.isEmpty() ? new String[] { v } : out.toArray(new String[0]);
     }
 
     private static int lineStart(String s, int at) {

@@ -22,11 +22,11 @@ class NamePrecisionTest {
     private static final Path DEV = Path.of("src/test/resources/detection/benign-dev");
     private static final Path EVAL = Path.of("src/test/resources/detection/eval");
     /**
-     * Just above the run with {@code NameVeto} (20.92 PERSON findings per 1,000 words; 65.55 before it), and just
+     * Just above the run with {@code NameVeto} (21.85 PERSON findings per 1,000 words; 65.55 before it), and just
      * under it on the first set (PERSON recall 72.8% as before, precision 76.7%, 75.0% before): DETECTION.md
      * "What is not a name".
      */
-    private static final double DEV_PERSON_PER_THOUSAND_CEILING = 22;
+    private static final double DEV_PERSON_PER_THOUSAND_CEILING = 23;
     private static final double EVAL_PERSON_RECALL_FLOOR = 72.5;
     private static final double EVAL_PERSON_PRECISION_FLOOR = 76.5;
 
