@@ -31,6 +31,7 @@ public final class Cloak {
     private final String session;
     private final String logTag;
     private final Vault vault;
+    private final Propagation propagation = new Propagation();
 
     Cloak(Cloaking tenant, String session) {
         this.t = tenant;
@@ -49,6 +50,8 @@ public final class Cloak {
         Escaper.escape(payload, token -> vault.planted().record(upstream, token), typed);
         countBase64(typed);
         t.walker.cloak(payload, vault, upstream, typed);
+        // issue 14: the names found, and those the session found before, wherever the typed pass left them
+        propagation.apply(payload, typed.names(), vault, upstream, typed);
         Counts caught = t.tripwire.sweep(payload, vault, upstream);
         for (Map.Entry<Category, Integer> e : typed.cloaked().entrySet()) {
             t.metrics.counter("cloakgate.cloaked", "tenant", t.tenant, "category", e.getKey().name()).increment(e.getValue());
