@@ -36,6 +36,10 @@ final class NameForms {
             int j = 0;
             while (j < text.length()) {
                 char fc = text.charAt(j);
+                if (i < n && invisible(s.charAt(i))) {
+                    i++; // read as the model reads it: a zero-width space or soft hyphen inside does not hide a name
+                    continue;
+                }
                 if (space(fc)) {
                     while (j < text.length() && space(text.charAt(j))) {
                         j++;
@@ -64,8 +68,12 @@ final class NameForms {
         private boolean bounded(String s, int start, int end) {
             int n = s.length();
             char before = start == 0 ? ' ' : s.charAt(start - 1);
-            char after = end == n ? ' ' : s.charAt(end);
-            if (end < n && word(after)) {
+            int next = end;
+            while (next < n && invisible(s.charAt(next))) {
+                next++;
+            }
+            char after = next == n ? ' ' : s.charAt(next);
+            if (next < n && word(after)) {
                 return false;
             }
             if (caps && (before == '_' || after == '_')) {
@@ -103,7 +111,9 @@ final class NameForms {
      * A text that does not start with a letter is ignored.
      */
     void add(String text, Kind kind) {
-        String t = kind == Kind.LOGIN ? text.toLowerCase(java.util.Locale.ROOT) : text;
+        StringBuilder visible = new StringBuilder(text.length());
+        text.chars().filter(c -> !invisible((char) c)).forEach(c -> visible.append((char) c)); // the text skips them
+        String t = kind == Kind.LOGIN ? visible.toString().toLowerCase(java.util.Locale.ROOT) : visible.toString();
         put(t, kind);
         put(Normalizer.normalize(t, Normalizer.Form.NFC), kind);
         put(Normalizer.normalize(t, Normalizer.Form.NFD), kind);
@@ -161,8 +171,10 @@ final class NameForms {
             int start = i;
             int h = 0;
             while (i < n && word(s.charAt(i))) {
-                h = 31 * h + Character.toLowerCase(s.charAt(i));
-                i++;
+                char c = s.charAt(i++);
+                if (!invisible(c)) {
+                    h = 31 * h + Character.toLowerCase(c);
+                }
             }
             int end = Math.max(a.longest(h, s, start), b.longest(h, s, start));
             if (end > 0) {
@@ -227,13 +239,22 @@ final class NameForms {
         return h;
     }
 
-    /** A character of a word: a letter or digit, a combining mark (a decomposed accent), half of a surrogate pair. */
+    /**
+     * A character of a word: a letter or digit, a combining mark (a decomposed accent), half of a surrogate pair,
+     * or an invisible format character, which joins what it sits between as a reader sees it.
+     */
     static boolean word(char c) {
         if (Character.isLetterOrDigit(c) || Character.isSurrogate(c)) {
             return true;
         }
         int t = Character.getType(c);
-        return t == Character.NON_SPACING_MARK || t == Character.COMBINING_SPACING_MARK || t == Character.ENCLOSING_MARK;
+        return t == Character.NON_SPACING_MARK || t == Character.COMBINING_SPACING_MARK || t == Character.ENCLOSING_MARK
+                || t == Character.FORMAT;
+    }
+
+    /** A format character (zero-width space, soft hyphen, joiners, bidi controls): nothing a reader sees. */
+    private static boolean invisible(char c) {
+        return Character.getType(c) == Character.FORMAT;
     }
 
     private static boolean space(char c) {
