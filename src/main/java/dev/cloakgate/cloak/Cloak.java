@@ -70,6 +70,22 @@ public final class Cloak {
     }
 
     /**
+     * {@code value} cloaked as {@link #toAgent} does, for any JSON value: an object or array in place (the same node
+     * is returned); a bare string or number, which a careless upstream may send as a result or an error, as the one
+     * element of an array, returned anew (issue 14: it passed uncloaked).
+     */
+    public JsonNode cloaked(String upstream, String method, JsonNode value) {
+        if (value == null || value.isContainerNode()) {
+            toAgent(upstream, method, value);
+            return value;
+        }
+        com.fasterxml.jackson.databind.node.ArrayNode one = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance
+                .arrayNode().add(value);
+        toAgent(upstream, method, one);
+        return one.get(0);
+    }
+
+    /**
      * Escapes, in place, what {@code upstream} declared (its initialize result, tools/list, prompts/list): these
      * are the contract the model calls against and are never cloaked, but token shapes in them are the
      * upstream's text like any other. The shapes are remembered for the tenant too, since a client may fill in
