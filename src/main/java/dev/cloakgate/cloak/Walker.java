@@ -43,7 +43,8 @@ public final class Walker {
         if (hint != null && detection.acceptsHinted(hint, s.strip())) {
             counts.cloaked(hint);
             String v = s.strip();
-            if (hint == Category.PERSON) {
+            if (hint == Category.PERSON && v.indexOf(' ') > 0) {
+                // one word under "name" is as often a product or a team as a person: cloaked here, not propagated
                 counts.name(v);
             }
             int lead = s.indexOf(v);
