@@ -156,6 +156,14 @@ class PropagationTest {
         assertEquals(shapes + ", CARD PERSON", back.at("/arguments/note").asText());
     }
 
+    /** One word under "name" is as often a product or a team: cloaked where it is, not elsewhere in the message. */
+    @Test
+    void aSingleWordFoundOnlyUnderANameKeyIsNotPropagated() {
+        ObjectNode r = toAgent("tools/call", "{\"item\":{\"name\":\"Widget\"},\"text\":\"The Widget ships in May.\"}");
+        assertTrue(r.at("/item/name").asText().startsWith("[PERSON_"), r.toString());
+        assertEquals("The Widget ships in May.", r.path("text").asText());
+    }
+
     @Test
     void aMessageWithNoNameIsLeftAsItWas() {
         String json = "{\"content\":[{\"type\":\"text\",\"text\":\"Build 4.2 passed; 12 files changed.\"}]}";
