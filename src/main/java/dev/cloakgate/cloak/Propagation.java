@@ -50,19 +50,19 @@ final class Propagation {
         if (here.isEmpty() && !known) {
             return;
         }
-        TreeText.rewrite(payload, (k, s, binaryField) -> k != null && Walker.DISCRIMINATORS.contains(k) ? s
-                : Base64Text.map(s, binaryField, t -> cloak(t, here, vault, upstream, counts), null).value(),
-                k -> cloak(k, here, vault, upstream, counts));
-    }
-
-    private String cloak(String s, NameForms here, Vault vault, String upstream, Counts counts) {
-        List<NameForms.Match> found;
+        // the session's forms are read under one read lock for the whole message; a concurrent pull waits for it
         lock.readLock().lock();
         try {
-            found = NameForms.find(s, here, session);
+            TreeText.rewrite(payload, (k, s, binaryField) -> k != null && Walker.DISCRIMINATORS.contains(k) ? s
+                    : Base64Text.map(s, binaryField, t -> cloak(t, here, vault, upstream, counts), null).value(),
+                    k -> cloak(k, here, vault, upstream, counts));
         } finally {
             lock.readLock().unlock();
         }
+    }
+
+    private String cloak(String s, NameForms here, Vault vault, String upstream, Counts counts) {
+        List<NameForms.Match> found = NameForms.find(s, here, session);
         if (found.isEmpty()) {
             return s;
         }
