@@ -331,7 +331,7 @@ public final class EvalSetCheck {
             return "mixed separators";
         }
         String d = v.replaceAll("[ -]", "");
-        if (d.length() < 13 || d.length() > 19) {
+        if (d.length() < 12 || d.length() > 19) {
             return "length " + d.length();
         }
         if (!luhn(d)) {
@@ -390,6 +390,14 @@ public final class EvalSetCheck {
         }
         if (p2 == 62 && n >= 16 && n <= 19) {
             return "UnionPay";
+        }
+        // issue 14: Maestro from 12 digits, and JCB's older 15-digit ranges
+        if ((p4 == 5018 || p4 == 5020 || p4 == 5038 || p4 == 5893 || p4 == 6304 || p4 == 6759 || p4 == 6761
+                || p4 == 6762 || p4 == 6763) && n >= 12 && n <= 19) {
+            return "Maestro";
+        }
+        if ((p4 == 2131 || p4 == 1800) && n == 15) {
+            return "JCB";
         }
         return null;
     }
