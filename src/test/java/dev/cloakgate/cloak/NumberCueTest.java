@@ -101,6 +101,11 @@ class NumberCueTest {
     }
 
     @Test
+    void theNextCellOfARowIsNotInTheList() {
+        assertEquals(List.of("06 12 34 56 78"), phones("Tel:,06 12 34 56 78,4673395,2345 6789"));
+    }
+
+    @Test
     void withoutACueTodaysBehaviourHolds() {
         assertEquals(List.of(), phones("Order: 4673395"));
         assertEquals(List.of(), phones("Reference 467 3395 was closed"));
@@ -119,7 +124,8 @@ class NumberCueTest {
                 "call 192.168.100.200", "tel 10.0.0.1:8080", "call port 8080", "call :8443",
                 "call number 978-3-16-148410-0", "call number 9783161484100", "Tel: 75008 Paris",
                 "SMS code 123456", "SMS: 123456", "call 3.14159", "Tel: 123-45-6789",
-                "phone 4111 1111 1111 1111", "Kaiser-Wilhelm-Ring 12 345 67")) {
+                "phone 4111 1111 1111 1111", "Kaiser-Wilhelm-Ring 12 345 67", "mobile: 12 345 678 EUR",
+                "mobile revenue 1 234 567 €", "call 45 67 89 %")) {
             assertEquals(List.of(), phones(text), text);
         }
     }
@@ -164,7 +170,7 @@ class NumberCueTest {
         for (String text : List.of(
                 "card 501803759123", "card number 213145802297132", "card ending 1234", "card issued 2024-05-01",
                 "card 4111 1111 1111 1112", "card 5018 0375 9122 7", "gift card balance 501803759122",
-                "card v1.2.3.4", "card 10.0.0.1")) {
+                "card v1.2.3.4", "card 10.0.0.1", "card 0000 0000 0000")) {
             assertEquals(List.of(), cards(text), text);
         }
     }

@@ -24,4 +24,14 @@ final class CardCue {
 
     private CardCue() {
     }
+
+    /** One digit repeated ("0000 0000 0000"): a mask or a placeholder, Luhn or not. */
+    static boolean placeholder(CharSequence digits) {
+        for (int i = 1; i < digits.length(); i++) {
+            if (digits.charAt(i) != digits.charAt(0)) {
+                return false;
+            }
+        }
+        return true;
+    }
 }

@@ -27,7 +27,8 @@ public final class CreditCardDetector implements Detector {
             }
             // a card word before the whole run ("card number ...") stands for the issuer check: any range, 12 digits up
             if ((digits.length() >= 13 && issuer(digits))
-                    || (DigitRuns.separatorEnd(s, end) < 0 && CardCue.CUE.introduces(s, start, -1))) {
+                    || (DigitRuns.separatorEnd(s, end) < 0 && !CardCue.placeholder(digits)
+                            && CardCue.CUE.introduces(s, start, -1))) {
                 out.add(new Finding(Category.CREDIT_CARD, start, end));
                 return true;
             }

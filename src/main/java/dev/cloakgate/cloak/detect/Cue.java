@@ -39,12 +39,14 @@ final class Cue {
     boolean introduces(String s, int start, int chainEnd) {
         int floor = Math.max(0, start - MAX_BACK);
         int i = start;
+        boolean spaced = false;
         for (int words = 0; words <= MAX_FILLERS; words++) {
             while (i > floor && glue(s.charAt(i - 1))) {
                 i--;
+                spaced |= s.charAt(i) == ' ' || s.charAt(i) == '/';
             }
             if (i == chainEnd && i < start) {
-                return true;
+                return spaced; // "Tel: 2345 6789, 2345 6790", but not the next cell of "Tel:,0612345678,4673395"
             }
             int w = i;
             while (w > floor && Character.isLetter(s.charAt(w - 1))) {
@@ -65,6 +67,7 @@ final class Cue {
             if (!fillers.contains(word)) {
                 return false;
             }
+            spaced = true;
             i = w;
         }
         return false;

@@ -50,6 +50,10 @@ final class PhoneCue {
 
     static final Cue CUE = new Cue(CUES, FILLERS, false);
 
+    /** Currency codes that, right after a number, make it an amount ("mobile: 12 345 678 EUR"). */
+    private static final Set<String> CURRENCIES = Set.of("EUR", "USD", "GBP", "CHF", "JPY", "CNY", "INR", "BRL",
+            "AUD", "CAD", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF", "RUB", "TRY", "MXN", "ZAR");
+
     private PhoneCue() {
     }
 
@@ -121,6 +125,23 @@ final class PhoneCue {
                 lens[count++] = len;
             }
         }
+    }
+
+    /** A percent sign, a currency sign or code right after the number: an amount or a share, not a phone. */
+    static boolean amountAfter(String s, int end) {
+        int i = end;
+        while (i < s.length() && s.charAt(i) == ' ' && i - end < 2) {
+            i++;
+        }
+        if (i >= s.length()) {
+            return false;
+        }
+        char c = s.charAt(i);
+        if (c == '%' || c == '€' || c == '$' || c == '£' || c == '¥' || c == '₹') {
+            return true;
+        }
+        return i + 3 <= s.length() && (i + 3 == s.length() || !Chars.wordish(s.charAt(i + 3)))
+                && CURRENCIES.contains(s.substring(i, i + 3));
     }
 
     /** 20240501: a year of this or the last century, a month, a day. */

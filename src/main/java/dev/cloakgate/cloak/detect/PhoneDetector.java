@@ -69,7 +69,7 @@ public final class PhoneDetector implements Detector {
             if (digits >= 6 && digits <= 16 && !Chars.wordAt(s, end) && !somethingElse(s, i, end)) {
                 boolean valid = digits >= 7 && valid(s, i, end);
                 // a label or verb before it makes a phone-shaped run a phone in any country's grouping
-                boolean cued = (valid || PhoneCue.shaped(s.substring(i, end), digits))
+                boolean cued = (valid || (PhoneCue.shaped(s.substring(i, end), digits) && !PhoneCue.amountAfter(s, end)))
                         && PhoneCue.CUE.introduces(s, i, chainEnd);
                 if (valid || cued) {
                     out.add(new Finding(Category.PHONE, i, end));
