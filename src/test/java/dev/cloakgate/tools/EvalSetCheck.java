@@ -45,7 +45,10 @@ public final class EvalSetCheck {
     static final List<String> CATEGORIES = List.of(
             "PERSON", "EMAIL", "PHONE", "IP_ADDRESS", "SECRET", "CREDIT_CARD", "IBAN", "US_SSN");
     static final List<String> KINDS = List.of(
-            "crm", "ticket", "log", "email", "listing", "code", "csv", "sql", "chat", "calendar", "misc");
+            "crm", "ticket", "log", "email", "listing", "code", "csv", "sql", "chat", "calendar", "misc",
+            // issue 14, second set (eval-b) and benign set: shapes the first set does not have
+            "transcript", "record", "review", "news", "media", "team", "notes",
+            "docs", "changelog", "api", "catalog", "weather", "build", "recipe");
     static final Pattern FILE_NAME = Pattern.compile("(\\d{3})-([a-z]+)\\.txt");
     static final char OPEN = '\u27E6';
     static final char CLOSE = '\u27E7';
@@ -83,6 +86,13 @@ public final class EvalSetCheck {
             System.out.println("wrote " + jsonl);
         }
         System.exit(check.errors.isEmpty() ? 0 : 1);
+    }
+
+    /** The errors the checker finds in {@code dir} (empty when the set is well-formed), for tests. */
+    public static List<String> errors(Path dir) throws IOException {
+        EvalSetCheck check = new EvalSetCheck();
+        check.run(dir);
+        return List.copyOf(check.errors);
     }
 
     List<Doc> run(Path dir) throws IOException {
@@ -331,7 +341,7 @@ public final class EvalSetCheck {
             return "mixed separators";
         }
         String d = v.replaceAll("[ -]", "");
-        if (d.length() < 13 || d.length() > 19) {
+        if (d.length() < 12 || d.length() > 19) {
             return "length " + d.length();
         }
         if (!luhn(d)) {
@@ -390,6 +400,20 @@ public final class EvalSetCheck {
         }
         if (p2 == 62 && n >= 16 && n <= 19) {
             return "UnionPay";
+        }
+        // issue 14: the issuer ranges the second set adds (older JCB, Mir, Troy, Maestro and the national
+        // schemes in Maestro's 50/56-69 space such as RuPay 60, Dankort 5019)
+        if ((p4 == 2131 || p4 == 1800) && n == 15) {
+            return "JCB";
+        }
+        if (p4 >= 2200 && p4 <= 2204 && n >= 16 && n <= 19) {
+            return "Mir";
+        }
+        if (p4 == 9792 && n == 16) {
+            return "Troy";
+        }
+        if ((p2 == 50 || (p2 >= 56 && p2 <= 69)) && n >= 12 && n <= 19) {
+            return "Maestro";
         }
         return null;
     }

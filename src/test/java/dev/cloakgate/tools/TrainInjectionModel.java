@@ -229,17 +229,8 @@ public final class TrainInjectionModel {
         if (n == 0) {
             return String.format(Locale.ROOT, "%-30s", "-");
         }
-        double[] ci = wilson(k, n);
+        double[] ci = dev.cloakgate.cloak.eval.DetectionEval.wilson(k, n);
         return String.format(Locale.ROOT, "%-30s", String.format(Locale.ROOT, "%d/%d=%.1f%% [%.1f, %.1f]", k, n,
                 100.0 * k / n, 100 * ci[0], 100 * ci[1]));
-    }
-
-    static double[] wilson(int k, int n) {
-        double z = 1.959964;
-        double p = (double) k / n;
-        double d = 1 + z * z / n;
-        double c = (p + z * z / (2.0 * n)) / d;
-        double h = z * Math.sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / d;
-        return new double[] { Math.max(0, c - h), Math.min(1, c + h) };
     }
 }

@@ -81,6 +81,9 @@ public final class SecretDetector implements Detector {
                 boolean placeholder = s.startsWith("EXAMPLE", m.end() - 7); // AWS's documented AKIA...EXAMPLE
                 if (!placeholder && (!Chars.wordAt(s, start - 1) || k.prefix.startsWith("hooks"))) {
                     out.add(new Finding(Category.SECRET, start, m.end()));
+                    if (k.prefix.equals("AKIA") || k.prefix.equals("ASIA")) {
+                        awsSecretBeside(s, start, m.end(), out);
+                    }
                 }
                 from = s.indexOf(k.prefix, Math.max(m.end(), start + 1));
             }
@@ -89,6 +92,49 @@ public final class SecretDetector implements Detector {
         jwts(s, out);
         keyed(s, out);
         urlPasswords(s, out);
+    }
+
+    /** How far from an AWS access key id its secret access key is looked for (a line of CSV, a config block). */
+    private static final int AWS_PAIR_REACH = 160;
+    private static final int AWS_SECRET_LENGTH = 40;
+
+    /**
+     * An AWS secret access key has no prefix of its own (40 characters of base64), so alone it is found only
+     * under a key that names it; but written beside its access key id (an export, a CSV row, a pasted pair) it
+     * is the other half of the same credential. Looked for within a bounded reach on both sides of each id, so
+     * the cost stays linear.
+     */
+    private static void awsSecretBeside(String s, int idStart, int idEnd, List<Finding> out) {
+        int from = Math.max(0, idStart - AWS_PAIR_REACH);
+        int to = Math.min(s.length(), idEnd + AWS_PAIR_REACH);
+        int i = from;
+        while (i < to) {
+            if (!awsSecretChar(s.charAt(i))) {
+                i++;
+                continue;
+            }
+            int e = i;
+            boolean upper = false;
+            boolean lower = false;
+            boolean digit = false;
+            while (e < s.length() && awsSecretChar(s.charAt(e))) {
+                char c = s.charAt(e);
+                upper |= c >= 'A' && c <= 'Z';
+                lower |= c >= 'a' && c <= 'z';
+                digit |= c >= '0' && c <= '9';
+                e++;
+            }
+            boolean whole = i == 0 || !awsSecretChar(s.charAt(i - 1)) && s.charAt(i - 1) != '=';
+            if (whole && e - i == AWS_SECRET_LENGTH && upper && lower && digit && (e == s.length() || s.charAt(e) != '=')
+                    && !s.startsWith("EXAMPLEKEY", e - 10)) {
+                out.add(new Finding(Category.SECRET, i, e));
+            }
+            i = e;
+        }
+    }
+
+    private static boolean awsSecretChar(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '/' || c == '+';
     }
 
     /**

@@ -154,17 +154,138 @@ public final class DetectionEval {
         return sb.toString();
     }
 
+    // ---- issue 14: the second set (eval-b) is published with Wilson intervals; the benign set is scored by over-redaction
+
+    /** Wilson score interval at 95% for {@code k} successes out of {@code n}: {low, high} as fractions. */
+    public static double[] wilson(int k, int n) {
+        if (n == 0) {
+            return new double[] { 0, 1 };
+        }
+        double z = 1.959964;
+        double p = (double) k / n;
+        double denominator = 1 + z * z / n;
+        double centre = (p + z * z / (2.0 * n)) / denominator;
+        double half = z * Math.sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / denominator;
+        return new double[] { Math.max(0, centre - half), Math.min(1, centre + half) };
+    }
+
+    /** Per category: recall and precision with their Wilson 95% intervals. */
+    public static String intervals(Report r) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("| category | labelled | recall (95% CI) | found | precision (95% CI) |\n");
+        sb.append("|---|---|---|---|---|\n");
+        for (Category c : Category.values()) {
+            Score s = r.byCategory().get(c.name());
+            if (s == null) {
+                continue;
+            }
+            double[] rc = wilson(s.goldFound, s.gold);
+            double[] pc = wilson(s.truePositives, s.predicted);
+            sb.append(String.format(Locale.ROOT, "| %s | %d | %d/%d = %.1f%% (%.1f–%.1f) | %d | %d/%d = %.1f%% (%.1f–%.1f) |%n",
+                    c.name(), s.gold, s.goldFound, s.gold, 100 * s.recall(), 100 * rc[0], 100 * rc[1], s.predicted,
+                    s.truePositives, s.predicted, 100 * s.precision(), 100 * pc[0], 100 * pc[1]));
+        }
+        return sb.toString();
+    }
+
+    /** Over-redaction on texts with no personal data: every finding is a false positive. */
+    public record BenignReport(Map<String, Integer> findings, Map<String, Long> charsCloaked, long words,
+            long nonSpaceChars, long nonSpaceCharsCloaked, int documents, int documentsTouched) {
+        public double findingsPerThousandWords() {
+            return words == 0 ? 0 : 1000.0 * findings.values().stream().mapToInt(Integer::intValue).sum() / words;
+        }
+
+        public double cloakedShare() {
+            return nonSpaceChars == 0 ? 0 : (double) nonSpaceCharsCloaked / nonSpaceChars;
+        }
+    }
+
+    public static BenignReport evaluateBenign(Detection detection, List<LabelledText> docs) {
+        Map<String, Integer> findings = new TreeMap<>();
+        Map<String, Long> chars = new TreeMap<>();
+        long words = 0;
+        long nonSpace = 0;
+        long cloaked = 0;
+        int touched = 0;
+        for (LabelledText doc : docs) {
+            if (!doc.gold().isEmpty()) {
+                throw new IllegalArgumentException(doc.name() + ": a benign text carries labels");
+            }
+            String text = doc.text();
+            words += text.isBlank() ? 0 : text.strip().split("\\s+").length;
+            List<Finding> found = detection.find(text);
+            touched += found.isEmpty() ? 0 : 1;
+            Category[] coveredBy = new Category[text.length()];
+            for (Finding f : found) {
+                findings.merge(f.category().name(), 1, Integer::sum);
+                for (int i = f.start(); i < f.end(); i++) {
+                    coveredBy[i] = f.category();
+                }
+            }
+            for (int i = 0; i < text.length(); i++) {
+                if (Character.isWhitespace(text.charAt(i))) {
+                    continue;
+                }
+                nonSpace++;
+                if (coveredBy[i] != null) {
+                    cloaked++;
+                    chars.merge(coveredBy[i].name(), 1L, Long::sum);
+                }
+            }
+        }
+        return new BenignReport(findings, chars, words, nonSpace, cloaked, docs.size(), touched);
+    }
+
+    public static String markdown(BenignReport r) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("| category | findings | per 1,000 words | characters cloaked | share of characters |\n");
+        sb.append("|---|---|---|---|---|\n");
+        for (Category c : Category.values()) {
+            Integer n = r.findings().get(c.name());
+            if (n == null) {
+                continue;
+            }
+            long ch = r.charsCloaked().getOrDefault(c.name(), 0L);
+            sb.append(String.format(Locale.ROOT, "| %s | %d | %.2f | %d | %.2f%% |%n", c.name(), n,
+                    r.words() == 0 ? 0 : 1000.0 * n / r.words(), ch, r.nonSpaceChars() == 0 ? 0 : 100.0 * ch / r.nonSpaceChars()));
+        }
+        sb.append(String.format(Locale.ROOT, "%nOver %d texts with no personal data (%d words, %d non-space characters):"
+                + " %.2f findings per 1,000 words, %.2f%% of the non-space characters cloaked, %d of %d texts touched.%n",
+                r.documents(), r.words(), r.nonSpaceChars(), r.findingsPerThousandWords(), 100 * r.cloakedShare(),
+                r.documentsTouched(), r.documents()));
+        return sb.toString();
+    }
+
+    /**
+     * {@code DetectionEval DIR [OUT] [--intervals | --benign]}: {@code --intervals} adds the Wilson table (the second
+     * set), {@code --benign} scores a set of texts with no personal data by over-redaction instead.
+     */
     public static void main(String[] args) throws Exception {
-        Path dir = Path.of(args.length > 0 ? args[0] : "src/test/resources/detection/eval");
+        List<String> positional = new ArrayList<>();
+        boolean benign = false;
+        boolean withIntervals = false;
+        for (String a : args) {
+            switch (a) {
+                case "--benign" -> benign = true;
+                case "--intervals" -> withIntervals = true;
+                default -> positional.add(a);
+            }
+        }
+        Path dir = Path.of(positional.isEmpty() ? "src/test/resources/detection/eval" : positional.get(0));
         Detection detection = new DetectionFactory().build(DetectionSettings.defaults());
         List<LabelledText> docs = load(dir);
         long t0 = System.nanoTime();
-        Report r = evaluate(detection, docs);
-        String md = markdown(r);
+        String md;
+        if (benign) {
+            md = markdown(evaluateBenign(detection, docs));
+        } else {
+            Report r = evaluate(detection, docs);
+            md = markdown(r) + (withIntervals ? "\n" + intervals(r) : "");
+        }
         System.out.println(md);
         System.out.printf(Locale.ROOT, "(%d documents evaluated in %.0f ms)%n", docs.size(), (System.nanoTime() - t0) / 1e6);
-        if (args.length > 1) {
-            Files.writeString(Path.of(args[1]), md);
+        if (positional.size() > 1) {
+            Files.writeString(Path.of(positional.get(1)), md);
         }
     }
 }
