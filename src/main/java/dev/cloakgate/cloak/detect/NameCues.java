@@ -450,7 +450,10 @@ final class NameCues {
             if (end < 0) {
                 return -1;
             }
-            if (kind == Kind.WEAK && !anyKnown(at, end)) {
+            // a weak cue needs a known name, or a name that ends the clause or says where the person is from
+            // ("I'm Aroha from billing", "this is Siiri, …"; not "I'm Happy to help")
+            if (kind == Kind.WEAK && !anyKnown(at, end) && !(endsClause(end)
+                    || end < n && w.word(end) && w.lower(s, end).equals("from"))) {
                 return -1;
             }
             return end;

@@ -577,6 +577,11 @@ public final class NameFinderDetector implements Detector {
                     if (first > last || !anyCapitalOrKnown(lt, first, last)) {
                         continue; // "manda o código", "dans le": lower-case words, none of them a name
                     }
+                    if (first == last && unknownCased(lt.word(first))) {
+                        // one word that no list knows, proposed by the model alone, is as often a place, a product
+                        // or a native word as a name; cues and propagation still find such names
+                        continue;
+                    }
                 }
                 int fs = lt.start(first);
                 int fe = lt.end(last);
@@ -614,6 +619,13 @@ public final class NameFinderDetector implements Detector {
             }
         }
         return false;
+    }
+
+    /** A word of a cased script that the name lists do not know. */
+    private boolean unknownCased(String w) {
+        char c0 = w.charAt(0);
+        return (Character.isUpperCase(c0) || Character.isLowerCase(c0))
+                && !knownNames.contains(w.toLowerCase(java.util.Locale.ROOT));
     }
 
     /** Token {@code k} is the tail of a contraction (I'm, we're, she's): a short lower-case word after an apostrophe. */

@@ -27,10 +27,10 @@ class DetectionEvalTest {
             "US_SSN", new double[] { 97, 92 },
             "IP_ADDRESS", new double[] { 96, 96 },
             "SECRET", new double[] { 94, 96 },
-            "PERSON", new double[] { 77, 84 });
+            "PERSON", new double[] { 81, 83 });
     private static final double SCRUBBED_FLOOR = 95;
-    /** Issue 14: 2.20% measured; a little room for the other categories' work. */
-    private static final double OVER_REDACTION_CEILING = 2.4;
+    /** Issue 14: 1.93% measured; the issue's limit is the 2.15% of the run before it. */
+    private static final double OVER_REDACTION_CEILING = 2.15;
 
     private static DetectionEval.Report report;
 
