@@ -231,11 +231,16 @@ const SURFACES = [
   ['tool.custom_content', 'tools/call custom_content', true],
   ['tool.result_meta', 'tools/call result_meta', true],
   ['rpc.error', 'tools/call rpc_error', false],
+  // issue 14: a name between slashes in an error, as a JSON-RPC error and as a result with isError
+  ['rpc.no_invoice', 'tools/call no_invoice_rpc_error', false],
+  ['tool.no_invoice', 'tools/call no_invoice_is_error', false],
   ['sampling', 'tools/call ask_sampling', true],
   ['elicitation', 'tools/call ask_elicitation', true],
   ['notifications.log', 'tools/call log_notifications', true],
-  ['notifications.progress', 'tools/call progress_notifications (with a progressToken)', true],
+  ['notifications.progress', 'tools/call progress_notifications (with a progressToken; "halfway through NAME (step 2 of 4)")', true],
   ['notifications.standalone', 'tools/call standalone_notifications', true],
+  // issue 14: members beside params, which JSON-RPC does not define and a client may still show
+  ['notifications.envelope', 'tools/call log_notifications and progress_notifications (a member beside params)', true],
   ['notifications.resource_updated', 'tools/call resource_updated', true],
   ['resources.list', 'resources/list', false],
   ['resources.templates', 'resources/templates/list', false],
@@ -298,6 +303,9 @@ function structuredValues(plants) {
     identifiers: [p.of('US_SSN'), p.of('SECRET')],
     // Every value once, so this surface alone covers the whole plants file.
     records: plants.all().map((value, i) => ({ id: i + 1, value, verified: i % 2 === 0 })),
+    // issue 14: every name under a key that says so, as a CRM record holds them: the cloak knows them from here on,
+    // whatever the PERSON model makes of them in prose, errors and notifications later in the session
+    people: (plants.byCategory.PERSON ?? []).map((name) => ({ name, role: 'contact' })),
   };
 }
 
@@ -426,17 +434,47 @@ async function logNotifications(ctx, plants) {
     byValue: { [p.next()]: p.next() },
   });
   await sendLog(ctx, false, 'error', 'crm.billing', `Card ${p.of('CREDIT_CARD')} declined for ${p.next()}`);
+  // issue 14: a name between slashes, data as a string and as an object
+  await sendLog(ctx, false, 'error', 'crm.billing', noInvoice(p));
+  await sendLog(ctx, false, 'error', 'crm.billing', { error: noInvoice(p), progress: `halfway through ${p.of('PERSON')} (step 2 of 4)` });
+  // issue 14: a family name alone, after the full name was mentioned (in an earlier message)
+  await sendLog(ctx, false, 'warning', 'crm.billing', `${familyName(p.of('PERSON'))} has not paid invoice 2025-001`);
+  if (!ctx.server.isMessageIgnored('info', ctx.extra.sessionId)) {
+    // the SDK sends every member of the notification object, beside params too
+    await ctx.extra.sendNotification({
+      method: 'notifications/message',
+      params: { level: 'info', logger: 'crm.sync', data: 'see detail' },
+      detail: { customer: p.of('PERSON'), note: `halfway through ${p.of('PERSON')} (step 2 of 4)` },
+    });
+  }
+}
+
+/** The last word of a name: "Dubois" of "Marie Dubois". */
+function familyName(name) {
+  const words = name.trim().split(/\s+/);
+  return words[words.length - 1];
+}
+
+/** "no invoice for EMAIL / NAME / SSN SSN": the shape of a real server's error (issue 14). */
+function noInvoice(p) {
+  return `no invoice for ${p.of('EMAIL')} / ${p.of('PERSON')} / SSN ${p.of('US_SSN')}`;
 }
 
 async function progressNotifications(ctx, plants) {
   const token = ctx.extra._meta?.progressToken;
   if (token === undefined) return false;
   const p = plants.picker('notifications.progress');
-  const steps = [`Looking up ${p.of('PERSON')}`, `Checking ${p.of('EMAIL')} and ${p.of('PHONE')}`, `Verifying ${p.next()}`];
+  const steps = [
+    `Looking up ${p.of('PERSON')}`,
+    `halfway through ${p.of('PERSON')} (step 2 of 4)`, // issue 14: what a real server's progress message says
+    `Checking ${p.of('EMAIL')} and ${p.of('PHONE')}`,
+    `Verifying ${p.next()}`,
+  ];
   for (let i = 0; i < steps.length; i++) {
     await ctx.extra.sendNotification({
       method: 'notifications/progress',
       params: { progressToken: token, progress: i + 1, total: steps.length, message: steps[i] },
+      ...(i === 1 ? { status: steps[i] } : {}), // a member beside params (issue 14)
     });
   }
   return true;
@@ -451,6 +489,9 @@ async function standaloneNotifications(ctx, plants) {
     address: p.of('IP_ADDRESS'),
     details: [p.next(), { [p.next()]: p.next() }],
   });
+  // issue 14: the same shapes on the standalone stream
+  await sendLog(ctx, true, 'error', 'crm.watch', noInvoice(p));
+  await sendLog(ctx, true, 'info', 'crm.watch', { status: `halfway through ${p.of('PERSON')} (step 2 of 4)`, last: noInvoice(p) });
 }
 
 // URIs carrying values: the listed resources' plus whatever this session subscribed to.
@@ -790,6 +831,17 @@ function buildTools(plants) {
           retryable: false,
         });
       },
+    },
+    // issue 14: a name between slashes in an error
+    no_invoice_rpc_error: {
+      description: `Answers with a JSON-RPC error ${TOOL_ERROR_CODE} whose message is "no invoice for EMAIL / NAME / SSN SSN"`,
+      run: async () => {
+        throw rpcError(TOOL_ERROR_CODE, noInvoice(plants.picker('rpc.no_invoice')));
+      },
+    },
+    no_invoice_is_error: {
+      description: 'A tool result with isError: true saying "no invoice for EMAIL / NAME / SSN SSN"',
+      run: async () => ({ isError: true, content: [text(noInvoice(plants.picker('tool.no_invoice')))] }),
     },
     ask_sampling: {
       description: 'Sends sampling/createMessage to the client during the call',

@@ -2,6 +2,8 @@ package dev.cloakgate.chain;
 
 import java.util.concurrent.CompletableFuture;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.cloakgate.cloak.Cloak;
 
 /**
@@ -19,7 +21,12 @@ public final class CloakResult implements CallStage {
     public CompletableFuture<Reply> apply(Call call, Next next) {
         return next.apply(call).thenApply(reply -> {
             if (reply.fromUpstream()) {
-                cloak.toAgent(call.upstream(), call.method(), reply.payload());
+                JsonNode payload = reply.payload();
+                JsonNode cloaked = cloak.cloaked(call.upstream(), call.method(), payload);
+                if (cloaked != payload) {
+                    // a bare string or number (issue 14): cloaked as a new node, put where it was
+                    reply.response().set(reply.isError() ? "error" : "result", cloaked);
+                }
             }
             return reply;
         });

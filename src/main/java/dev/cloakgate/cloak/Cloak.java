@@ -31,6 +31,7 @@ public final class Cloak {
     private final String session;
     private final String logTag;
     private final Vault vault;
+    private final Propagation propagation = new Propagation();
 
     Cloak(Cloaking tenant, String session) {
         this.t = tenant;
@@ -49,6 +50,8 @@ public final class Cloak {
         Escaper.escape(payload, token -> vault.planted().record(upstream, token), typed);
         countBase64(typed);
         t.walker.cloak(payload, vault, upstream, typed);
+        // issue 14: the names found, and those the session found before, wherever the typed pass left them
+        propagation.apply(payload, typed.names(), vault, upstream, typed);
         Counts caught = t.tripwire.sweep(payload, vault, upstream);
         for (Map.Entry<Category, Integer> e : typed.cloaked().entrySet()) {
             t.metrics.counter("cloakgate.cloaked", "tenant", t.tenant, "category", e.getKey().name()).increment(e.getValue());
@@ -64,6 +67,22 @@ public final class Cloak {
                     names(caught.cloaked())));
         }
         return typed;
+    }
+
+    /**
+     * {@code value} cloaked as {@link #toAgent} does, for any JSON value: an object or array in place (the same node
+     * is returned); a bare string or number, which a careless upstream may send as a result or an error, as the one
+     * element of an array, returned anew (issue 14: it passed uncloaked).
+     */
+    public JsonNode cloaked(String upstream, String method, JsonNode value) {
+        if (value == null || value.isContainerNode()) {
+            toAgent(upstream, method, value);
+            return value;
+        }
+        com.fasterxml.jackson.databind.node.ArrayNode one = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance
+                .arrayNode().add(value);
+        toAgent(upstream, method, one);
+        return one.get(0);
     }
 
     /**

@@ -1,8 +1,10 @@
 package dev.cloakgate.cloak;
 
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -24,6 +26,8 @@ public final class Vault {
     private final Map<String, String> tokenByValue = new HashMap<>();
     private final Map<String, Entry> entryByToken = new HashMap<>();
     private final Map<Category, Integer> next = new EnumMap<>(Category.class);
+    /** The PERSON values, in the order their tokens were issued: what {@link Propagation} reads. */
+    private final List<String> names = new ArrayList<>();
 
     public Vault(int maxEntries) {
         this(maxEntries, new PlantedTokens());
@@ -62,6 +66,9 @@ public final class Vault {
         }
         tokenByValue.put(key, token);
         entryByToken.put(token, new Entry(token, category, value, origins));
+        if (category == Category.PERSON) {
+            names.add(value);
+        }
         return token;
     }
 
@@ -69,6 +76,16 @@ public final class Vault {
     public synchronized Entry resolve(String token) {
         Entry e = entryByToken.get(token);
         return e == null ? null : new Entry(e.token(), e.category(), e.value(), Set.copyOf(e.origins()));
+    }
+
+    /** How many PERSON values the vault holds. */
+    synchronized int names() {
+        return names.size();
+    }
+
+    /** The PERSON values from the {@code from}th on, in the order they were issued. */
+    synchronized List<String> namesFrom(int from) {
+        return new ArrayList<>(names.subList(from, names.size()));
     }
 
     public synchronized int size() {

@@ -23,7 +23,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
  * were escaped before this pass ({@link Escaper}).
  */
 public final class Walker {
-    private static final Set<String> DISCRIMINATORS = Set.of("type", "mimeType", "progressToken");
+    static final Set<String> DISCRIMINATORS = Set.of("type", "mimeType", "progressToken");
     /** Objects whose "name" is a protocol field (a resource's or a link's name), not a person's. */
     private static final Set<String> PROTOCOL_MARKERS = Set.of("uri", "uriTemplate", "inputSchema", "arguments");
 
@@ -43,6 +43,10 @@ public final class Walker {
         if (hint != null && detection.acceptsHinted(hint, s.strip())) {
             counts.cloaked(hint);
             String v = s.strip();
+            if (hint == Category.PERSON && v.indexOf(' ') > 0) {
+                // one word under "name" is as often a product or a team as a person: cloaked here, not propagated
+                counts.name(v);
+            }
             int lead = s.indexOf(v);
             return s.substring(0, lead) + vault.tokenFor(hint, v, upstream)
                     + s.substring(lead + v.length());
@@ -55,8 +59,12 @@ public final class Walker {
         int at = 0;
         for (Finding f : found) {
             out.append(s, at, f.start());
-            out.append(vault.tokenFor(f.category(), s.substring(f.start(), f.end()), upstream));
+            String value = s.substring(f.start(), f.end());
+            out.append(vault.tokenFor(f.category(), value, upstream));
             counts.cloaked(f.category());
+            if (f.category() == Category.PERSON) {
+                counts.name(value);
+            }
             at = f.end();
         }
         out.append(s, at, s.length());

@@ -67,6 +67,8 @@ public final class GatewaySession implements Upstream.Listener {
     private final String gatewayVersion;
     /** Null when the tenant does not sanitize. */
     private final Cloak cloak;
+    /** The members of a message that are the envelope's own, never cloaked: the rest is what the upstream says. */
+    private static final java.util.Set<String> ENVELOPE = java.util.Set.of("jsonrpc", "id", "method");
     private final PolicySession policy;
     private final CallChains chains;
     /** Issue 11: the tenant's gate (null: none) and this session's trusted task context. */
@@ -823,10 +825,28 @@ public final class GatewaySession implements Upstream.Listener {
         streams.emit(streams.standalone(), codec.toString(message));
     }
 
-    /** Cloaks, in place, the params of a message an upstream originated (requests and notifications alike). */
+    /**
+     * Cloaks, in place, a message an upstream originated (requests and notifications alike): its params, and any
+     * member it put beside them (issue 14): JSON-RPC defines none, yet they reach the client, which may show them.
+     */
     private void toAgent(Upstream from, String method, ObjectNode message) {
-        if (cloak != null && message.get("params") instanceof ObjectNode p) {
-            cloak.toAgent(from.name(), method, p);
+        if (cloak == null) {
+            return;
+        }
+        ObjectNode body = F.objectNode();
+        message.fields().forEachRemaining(e -> {
+            if (!ENVELOPE.contains(e.getKey())) {
+                body.set(e.getKey(), e.getValue());
+            }
+        });
+        if (body.size() == 1 && body.get("params") instanceof ObjectNode p) {
+            cloak.toAgent(from.name(), method, p); // the usual message: its params, in place
+        } else if (!body.isEmpty()) {
+            // one payload, so a name found in params is cloaked beside them too; a member renamed (a key that is a
+            // value) replaces the one it was
+            cloak.toAgent(from.name(), method, body);
+            message.retain(ENVELOPE);
+            message.setAll(body);
         }
     }
 

@@ -145,11 +145,10 @@ final class ListMerger {
             String name = e.getKey();
             CompletableFuture<ObjectNode> c = e.getValue();
             ObjectNode response = c.isCompletedExceptionally() ? null : c.join();
-            if (response != null && response.has("error")) {
-                response.set("error", shown(name, kind, response.get("error")));
-            }
             if (response == null || response.has("error")) {
-                ObjectNode failure = response != null ? Messages.withId(response, clientId)
+                // issue 14: an error is the upstream's text, never a declaration, so it is cloaked whatever the list;
+                // and only it is handed on, not members the upstream put beside it
+                ObjectNode failure = response != null ? failure(clientId, name, kind, response.get("error"))
                         : GatewaySession.errorFor(clientId, c.handle((r, x) -> x).join());
                 if (firstFailure == null) {
                     firstFailure = failure;
@@ -221,11 +220,20 @@ final class ListMerger {
         return copy;
     }
 
+    /** The answer to the client when one upstream's listing failed: its error only, cloaked (a copy). */
+    private ObjectNode failure(JsonNode clientId, String upstream, Kind kind, JsonNode error) {
+        ObjectNode out = F.objectNode();
+        out.put("jsonrpc", "2.0");
+        out.set("id", clientId);
+        out.set("error", cloak == null ? error : cloak.cloaked(upstream, kind.method, error.deepCopy()));
+        return out;
+    }
+
     /**
-     * What the client may see of an upstream's list result or error, for a sanitizing tenant. Resource lists
-     * and templates are data (file names carry names and addresses) and are cloaked. Tool and prompt
-     * declarations are contracts and are not cloaked, only escaped: a copy, since the policy keeps the
-     * declarations it judged (schemas for arguments, pins) as the server wrote them.
+     * What the client may see of an upstream's list result, for a sanitizing tenant. Resource lists and templates
+     * are data (file names carry names and addresses) and are cloaked. Tool and prompt declarations are contracts
+     * and are not cloaked, only escaped: a copy, since the policy keeps the declarations it judged (schemas for
+     * arguments, pins) as the server wrote them.
      */
     private JsonNode shown(String upstream, Kind kind, JsonNode payload) {
         if (cloak == null) {

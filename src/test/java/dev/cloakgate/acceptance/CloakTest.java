@@ -134,7 +134,12 @@ class CloakTest {
         JsonNode tools = c.request("tools/list", Json.object()).path("result").path("tools");
         assertTrue(tools.size() >= 19, "the leak probe's tools are listed: " + tools.size());
         String root = System.getProperty("test.leakfs");
-        for (JsonNode t : tools) {
+        // the CRM record first, as an agent reads one before working on it: it names every planted person under a
+        // key that says so, and what the rest of the session says of them (in prose, errors, progress and log
+        // notifications) must be cloaked whatever the PERSON model makes of it there (issue 14)
+        List<JsonNode> ordered = new ArrayList<>();
+        tools.forEach(t -> ordered.add(t.path("name").asText().equals("probe__structured_content") ? 0 : ordered.size(), t));
+        for (JsonNode t : ordered) {
             String name = t.path("name").asText();
             ObjectNode p = Json.object();
             p.put("name", name);
@@ -188,9 +193,8 @@ class CloakTest {
     private static void assertNoPlants(String where, String text) {
         List<String> leaked = new ArrayList<>();
         for (String v : Plants.searchForms()) { // also as JSON escapes them, and split cards' parts
-            int at = text.indexOf(v);
-            if (at >= 0) {
-                // where it was, so a failure says which surface leaked
+            // every place it was (a few at most), so a failure says which surfaces leaked
+            for (int at = text.indexOf(v), shown = 0; at >= 0 && shown < 8; at = text.indexOf(v, at + 1), shown++) {
                 leaked.add(v + " in …" + text.substring(Math.max(0, at - 120), Math.min(text.length(), at + v.length() + 40))
                         .replace('\n', ' ') + "…");
             }

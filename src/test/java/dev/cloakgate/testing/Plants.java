@@ -22,7 +22,9 @@ public final class Plants {
         VALUES.put("US_SSN", List.of("123-45-6789"));
         VALUES.put("IP_ADDRESS", List.of("203.0.113.42", "2001:db8::8a2e:370:7334"));
         VALUES.put("SECRET", List.of("AKIAQ3EGRE7NX6TRZ4MB", "ghp_0123456789abcdefghijklmnopqrstuvwxyz"));
-        VALUES.put("PERSON", List.of("Marie Dubois", "James Okafor"));
+        // issue 14: names the PERSON model is weak on (diacritics, a less common culture), so the probe tests the
+        // cloak's propagation and hints rather than the model's luck
+        VALUES.put("PERSON", List.of("Marie Dubois", "James Okafor", "El\u00ednborg Gu\u00f0mundsd\u00f3ttir", "Nomvula Dlamini"));
         // the same kinds of values written differently (Unicode, obfuscation, encodings)
         also("CREDIT_CARD", "4242\u00a04242\u00a04242\u00a04242", "5200.8282.8282.8210", "4012\u20138888\u20138888\u20131881",
                 "5105 1051\n0510 5100", "4000\u200b0566\u200b5566\u200b5556", "\uff16\uff10\uff11\uff11 \uff10\uff10\uff10\uff19 "
@@ -49,7 +51,7 @@ public final class Plants {
      * What must not reach the client, as a search over JSON text finds it: every value as written and as JSON
      * escapes it (a line break inside a card is {@code \\n} on the wire), and the parts of each card the leak
      * probe splits over sibling JSON values ({@code split_fields}: four strings of four digits, and two of eight),
-     * quoted, plain and inside JSON text.
+     * quoted, plain and inside JSON text, and the family name of each planted name alone.
      */
     public static List<String> searchForms() {
         List<String> out = new ArrayList<>();
@@ -60,6 +62,10 @@ public final class Plants {
             if (!escaped.equals(v)) {
                 out.add(escaped);
             }
+        }
+        for (String name : VALUES.get("PERSON")) {
+            // a family name alone (the probe writes one after the full name was mentioned): a leak as much
+            out.add(name.substring(name.lastIndexOf(' ') + 1));
         }
         for (String card : VALUES.get("CREDIT_CARD")) {
             String d = card.replaceAll("[^0-9]", "");

@@ -243,6 +243,11 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
                     .toString(), "stdio")), Map.of("sanitize", false, "policy", Json.object()));
             // ---- end of issue 13, injection grammar ----
 
+            // ---- issue 14, leak surfaces: a careless upstream's errors and results (acceptance/LeakSurfacesTest) ----
+            tenant(tenants, "sloppy", "prefix", Map.of("sl", stdio(NodeFixtures.DIR.resolve("sloppy-server.mjs")
+                    .toString())), Map.of("sanitize", true));
+            // ---- end of issue 14, leak surfaces ----
+
             Map<String, String> config = new HashMap<>();
             config.put("cloakgate.tenants-dir", tenants.toString());
             config.put("cloakgate.data-dir", root.resolve("data").toString());

@@ -9,7 +9,8 @@ import dev.cloakgate.cloak.Finding;
  * Payment card numbers: 13 to 19 digits, plain or grouped with single spaces, dashes or dots or wrapped over a
  * line (see {@link DigitRuns}), that pass Luhn and
  * start with an issuer range of a major network (Mastercard's 2-series included). Luhn alone would accept one
- * random digit run in ten.
+ * random digit run in ten. After a card word ({@link CardCue}), Luhn and 12 to 19 digits are enough: the word is
+ * the evidence the issuer range gives elsewhere.
  */
 public final class CreditCardDetector implements Detector {
 
@@ -20,8 +21,14 @@ public final class CreditCardDetector implements Detector {
 
     @Override
     public void detect(String s, List<Finding> out) {
-        DigitRuns.scan(s, 13, 19, (start, end, digits) -> {
-            if (Luhn.valid(digits) && issuer(digits)) {
+        DigitRuns.scan(s, 12, 19, (start, end, digits) -> {
+            if (!Luhn.valid(digits)) {
+                return false;
+            }
+            // a card word before the whole run ("card number ...") stands for the issuer check: any range, 12 digits up
+            if ((digits.length() >= 13 && issuer(digits))
+                    || (DigitRuns.separatorEnd(s, end) < 0 && !CardCue.placeholder(digits)
+                            && CardCue.CUE.introduces(s, start, -1))) {
                 out.add(new Finding(Category.CREDIT_CARD, start, end));
                 return true;
             }

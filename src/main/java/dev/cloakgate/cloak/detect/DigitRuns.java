@@ -154,7 +154,7 @@ final class DigitRuns {
      * The end of the separator at {@code j} when a digit follows it: one space, dash or dot, or a line break with
      * at most a space or dash before it and indentation after it. -1 when there is none.
      */
-    private static int separatorEnd(String s, int j) {
+    static int separatorEnd(String s, int j) {
         int n = s.length();
         if (j + 1 >= n) {
             return -1;

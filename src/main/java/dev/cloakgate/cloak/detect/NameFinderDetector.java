@@ -37,6 +37,11 @@ public final class NameFinderDetector implements Detector {
             "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
             "December", "Mr", "Mrs", "Ms", "Dr", "Prof", "Le", "La", "Les", "Der", "Die", "Das", "El", "Los");
 
+    /** Whether a capitalised word starts sentences and headers far more often than it names anyone. */
+    public static boolean commonWord(String w) {
+        return COMMON.contains(w);
+    }
+
     /** Passed as the known names to turn the pre-filter off: every token is a candidate. */
     public static final Set<String> EVERY_TOKEN = Set.of("\u0000every-token");
 
@@ -509,8 +514,8 @@ public final class NameFinderDetector implements Detector {
         }
     }
 
-    /** The usual ways a login is made from a given name and a family name. */
-    private static void logins(String given, String family, Set<String> out) {
+    /** The usual ways a login is made from a given name and a family name (also the cloak's propagation's). */
+    public static void logins(String given, String family, Set<String> out) {
         String g = given.toLowerCase(java.util.Locale.ROOT);
         String f = family.toLowerCase(java.util.Locale.ROOT);
         if (g.length() < 2 || f.length() < 2 || !Character.isLetter(g.charAt(0)) || !Character.isLetter(f.charAt(0))) {

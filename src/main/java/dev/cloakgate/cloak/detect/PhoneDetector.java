@@ -51,6 +51,7 @@ public final class PhoneDetector implements Detector {
     public void detect(String s, List<Finding> out) {
         int n = s.length();
         int i = 0;
+        int chainEnd = -1; // where the last number a cue introduced ends
         while (i < n) {
             char c = s.charAt(i);
             if (c > '9' || (c < '0' && c != '+' && c != '(')) {
@@ -65,10 +66,17 @@ public final class PhoneDetector implements Detector {
             }
             int end = candidateEnd(s, i);
             int digits = countDigits(s, i, end);
-            if (digits >= 7 && digits <= 16 && !Chars.wordAt(s, end) && valid(s, i, end)) {
-                out.add(new Finding(Category.PHONE, i, end));
-                i = end;
-                continue;
+            if (digits >= 6 && digits <= 16 && !Chars.wordAt(s, end) && !somethingElse(s, i, end)) {
+                boolean valid = digits >= 7 && valid(s, i, end);
+                // a label or verb before it makes a phone-shaped run a phone in any country's grouping
+                boolean cued = (valid || (PhoneCue.shaped(s.substring(i, end), digits) && !PhoneCue.amountAfter(s, end)))
+                        && PhoneCue.CUE.introduces(s, i, chainEnd);
+                if (valid || cued) {
+                    out.add(new Finding(Category.PHONE, i, end));
+                    chainEnd = cued ? end : -1;
+                    i = end;
+                    continue;
+                }
             }
             // not a phone here: move past this digit run
             int j = i + 1;
@@ -83,7 +91,8 @@ public final class PhoneDetector implements Detector {
     public boolean acceptsHinted(String value) {
         String v = value.strip();
         int digits = countDigits(v, 0, v.length());
-        return digits >= 7 && digits <= 16 && v.chars().allMatch(ch -> Chars.digit((char) ch) || " +-.()/x".indexOf(ch) >= 0);
+        return digits >= 7 && digits <= 16 && v.chars().allMatch(ch -> Chars.digit((char) ch) || " +-.()/x".indexOf(ch) >= 0)
+                && !dateOrDottedQuad(v) && !range(v) && !PhoneCue.amountOrVersion(v);
     }
 
     private static boolean boundary(String s, int i) {
@@ -132,14 +141,39 @@ public final class PhoneDetector implements Detector {
         return end;
     }
 
-    private boolean valid(String s, int start, int end) {
-        String cand = s.substring(start, end);
+    /** Shapes that are something else whatever the words around them say: dates, times, addresses, versions. */
+    private static boolean somethingElse(String s, int start, int end) {
         if (end + 1 < s.length() && s.charAt(end) == ':' && Chars.digit(s.charAt(end + 1))) {
-            return false; // "2024-12-05 09:14": a date and the hour of a time
+            return true; // "2024-12-05 09:14": a date and the hour of a time
         }
-        if (dateOrDottedQuad(cand) || notAPhoneShape(cand)) {
+        String cand = s.substring(start, end);
+        return dateOrDottedQuad(cand) || notAPhoneShape(cand) || range(cand);
+    }
+
+    /**
+     * Two groups of four digits joined by '-' or '/' that go forward and are both times of day on the quarter
+     * hour or five minutes (0930-1030, a slot) or both years (2019-2024).
+     */
+    static boolean range(String c) {
+        if (c.length() != 9 || (c.charAt(4) != '-' && c.charAt(4) != '/')) {
             return false;
         }
+        for (int i = 0; i < 9; i++) {
+            if (i != 4 && !Chars.digit(c.charAt(i))) {
+                return false;
+            }
+        }
+        int x = Integer.parseInt(c, 0, 4, 10);
+        int y = Integer.parseInt(c, 5, 9, 10);
+        if (y <= x) {
+            return false;
+        }
+        boolean times = x / 100 <= 23 && y / 100 <= 24 && x % 100 < 60 && y % 100 < 60 && x % 5 == 0 && y % 5 == 0;
+        return times || (x >= 1900 && y <= 2099);
+    }
+
+    private boolean valid(String s, int start, int end) {
+        String cand = s.substring(start, end);
         String digits = digitsOf(cand);
         if (cand.startsWith("+") || cand.startsWith("00")) {
             return international(cand.startsWith("00") ? digits.substring(2) : digits);

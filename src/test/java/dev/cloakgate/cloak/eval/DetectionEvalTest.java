@@ -21,7 +21,7 @@ class DetectionEvalTest {
     /** Floors per category: {precision, recall} in percent, a little under the published results. */
     private static final Map<String, double[]> FLOORS = Map.of(
             "EMAIL", new double[] { 98, 99 },
-            "PHONE", new double[] { 97, 97 },
+            "PHONE", new double[] { 97, 98 },
             "CREDIT_CARD", new double[] { 96, 99 },
             "IBAN", new double[] { 96, 97 },
             "US_SSN", new double[] { 97, 92 },

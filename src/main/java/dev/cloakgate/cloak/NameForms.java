@@ -1,0 +1,263 @@
+package dev.cloakgate.cloak;
+
+import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Spellings of names already found, and where they occur in a text. Forms are keyed by their first word folded to
+ * lower case; a text is read once, word by word, with one hash lookup per word and a comparison only where a first
+ * word matches, so the cost is linear in the text however many forms there are (at most {@value #PER_WORD} share a
+ * first word). A form matches whole words only; its words may be separated in the text by any run of whitespace.
+ * Forms without a lower-case letter (capitals, logins compared ignoring case) never match next to {@code _}: that
+ * is how the token grammar joins its parts, so neither a gateway token nor an escaped shape an upstream wrote
+ * ({@code [PERSON_0]}, {@code [~CREDIT_CARD_1]}) can have a piece taken for a name. Not thread-safe.
+ */
+final class NameForms {
+    /** Forms kept per first word: beyond it a first word shared by that many names stops adding forms. */
+    static final int PER_WORD = 64;
+
+    /** How a form is compared: exactly, or ignoring case (a login). */
+    enum Kind {
+        EXACT, LOGIN
+    }
+
+    /** A whole-word occurrence of a form in a text. */
+    record Match(int start, int end) {
+    }
+
+    private record Form(String text, Kind kind, boolean caps) {
+        /** Where the form ends when it starts at {@code start} of {@code s}, or -1. */
+        int end(String s, int start) {
+            int n = s.length();
+            int i = start;
+            int j = 0;
+            while (j < text.length()) {
+                char fc = text.charAt(j);
+                if (i < n && invisible(s.charAt(i))) {
+                    i++; // read as the model reads it: a zero-width space or soft hyphen inside does not hide a name
+                    continue;
+                }
+                if (space(fc)) {
+                    while (j < text.length() && space(text.charAt(j))) {
+                        j++;
+                    }
+                    if (i >= n || !space(s.charAt(i))) {
+                        return -1;
+                    }
+                    while (i < n && space(s.charAt(i))) {
+                        i++;
+                    }
+                    continue;
+                }
+                if (i >= n) {
+                    return -1;
+                }
+                char sc = s.charAt(i);
+                if (sc != fc && !(kind == Kind.LOGIN && Character.toLowerCase(sc) == fc)) {
+                    return -1;
+                }
+                i++;
+                j++;
+            }
+            return bounded(s, start, i) ? i : -1;
+        }
+
+        private boolean bounded(String s, int start, int end) {
+            int n = s.length();
+            char before = start == 0 ? ' ' : s.charAt(start - 1);
+            int next = end;
+            while (next < n && invisible(s.charAt(next))) {
+                next++;
+            }
+            char after = next == n ? ' ' : s.charAt(next);
+            if (next < n && word(after)) {
+                return false;
+            }
+            if (caps && (before == '_' || after == '_')) {
+                return false; // a piece of a token shape, never a name
+            }
+            if (kind == Kind.LOGIN) {
+                if (before == '.' || before == '-') {
+                    return false;
+                }
+                if (after == '-') {
+                    return false;
+                }
+                // a sentence's full stop after a login is not part of it; "mdubois.old" is another login
+                int k = end;
+                while (k < n && s.charAt(k) == '.') {
+                    k++;
+                }
+                return k == end || k == n || !(word(s.charAt(k)) || s.charAt(k) == '_' || s.charAt(k) == '-');
+            }
+            return true;
+        }
+    }
+
+    private final Set<String> known = new HashSet<>();
+    private int[] keys = new int[16];
+    private Form[][] buckets = new Form[16][];
+    private int used;
+
+    boolean isEmpty() {
+        return used == 0;
+    }
+
+    /**
+     * Adds a spelling of a name (in its composed and decomposed Unicode forms); a login is compared ignoring case.
+     * A text that does not start with a letter is ignored.
+     */
+    void add(String text, Kind kind) {
+        StringBuilder visible = new StringBuilder(text.length());
+        text.chars().filter(c -> !invisible((char) c)).forEach(c -> visible.append((char) c)); // the text skips them
+        String t = kind == Kind.LOGIN ? visible.toString().toLowerCase(java.util.Locale.ROOT) : visible.toString();
+        put(t, kind);
+        put(Normalizer.normalize(t, Normalizer.Form.NFC), kind);
+        put(Normalizer.normalize(t, Normalizer.Form.NFD), kind);
+    }
+
+    private void put(String t, Kind kind) {
+        if (t.isEmpty() || !Character.isLetter(t.codePointAt(0)) || !known.add(kind.ordinal() + t)) {
+            return;
+        }
+        boolean caps = true;
+        for (int i = 0; i < t.length() && caps; i++) {
+            caps = !Character.isLowerCase(t.charAt(i));
+        }
+        Form f = new Form(t, kind, caps || kind == Kind.LOGIN);
+        int h = firstWordHash(t);
+        if ((used + 1) * 2 > keys.length) {
+            grow();
+        }
+        int slot = slot(h);
+        Form[] b = buckets[slot];
+        if (b == null) {
+            keys[slot] = h;
+            buckets[slot] = new Form[] { f };
+            used++;
+            return;
+        }
+        if (b.length >= PER_WORD) {
+            return;
+        }
+        // longest first, so the first form that matches at a position is the longest there
+        int at = 0;
+        while (at < b.length && b[at].text.length() >= t.length()) {
+            at++;
+        }
+        Form[] nb = new Form[b.length + 1];
+        System.arraycopy(b, 0, nb, 0, at);
+        nb[at] = f;
+        System.arraycopy(b, at, nb, at + 1, b.length - at);
+        buckets[slot] = nb;
+    }
+
+    /**
+     * Every whole-word occurrence of a form of {@code a} or {@code b} in {@code s}, left to right, never
+     * overlapping, the longest at each position.
+     */
+    static List<Match> find(String s, NameForms a, NameForms b) {
+        List<Match> out = null;
+        int n = s.length();
+        int i = 0;
+        while (i < n) {
+            if (!word(s.charAt(i))) {
+                i++;
+                continue;
+            }
+            int start = i;
+            int h = 0;
+            while (i < n && word(s.charAt(i))) {
+                char c = s.charAt(i++);
+                if (!invisible(c)) {
+                    h = 31 * h + Character.toLowerCase(c);
+                }
+            }
+            int end = Math.max(a.longest(h, s, start), b.longest(h, s, start));
+            if (end > 0) {
+                if (out == null) {
+                    out = new ArrayList<>();
+                }
+                out.add(new Match(start, end));
+                i = Math.max(i, end);
+            }
+        }
+        return out == null ? List.of() : out;
+    }
+
+    /** The end of the longest form whose first word hashes to {@code h} that starts at {@code start}, or -1. */
+    private int longest(int h, String s, int start) {
+        if (used == 0) {
+            return -1;
+        }
+        Form[] b = buckets[slot(h)];
+        if (b == null) {
+            return -1;
+        }
+        for (Form f : b) {
+            int end = f.end(s, start);
+            if (end > 0) {
+                return end;
+            }
+        }
+        return -1;
+    }
+
+    private int slot(int h) {
+        int mask = keys.length - 1;
+        int x = h * 0x9E3779B9;
+        int i = (x ^ x >>> 16) & mask;
+        while (buckets[i] != null && keys[i] != h) {
+            i = (i + 1) & mask;
+        }
+        return i;
+    }
+
+    private void grow() {
+        int[] oldKeys = keys;
+        Form[][] old = buckets;
+        keys = new int[oldKeys.length * 2];
+        buckets = new Form[oldKeys.length * 2][];
+        for (int i = 0; i < old.length; i++) {
+            if (old[i] != null) {
+                int slot = slot(oldKeys[i]);
+                keys[slot] = oldKeys[i];
+                buckets[slot] = old[i];
+            }
+        }
+    }
+
+    /** The hash {@link #find} computes for the first word of {@code t}. */
+    private static int firstWordHash(String t) {
+        int h = 0;
+        for (int i = 0; i < t.length() && word(t.charAt(i)); i++) {
+            h = 31 * h + Character.toLowerCase(t.charAt(i));
+        }
+        return h;
+    }
+
+    /**
+     * A character of a word: a letter or digit, a combining mark (a decomposed accent), half of a surrogate pair,
+     * or an invisible format character, which joins what it sits between as a reader sees it.
+     */
+    static boolean word(char c) {
+        if (Character.isLetterOrDigit(c) || Character.isSurrogate(c)) {
+            return true;
+        }
+        int t = Character.getType(c);
+        return t == Character.NON_SPACING_MARK || t == Character.COMBINING_SPACING_MARK || t == Character.ENCLOSING_MARK
+                || t == Character.FORMAT;
+    }
+
+    /** A format character (zero-width space, soft hyphen, joiners, bidi controls): nothing a reader sees. */
+    private static boolean invisible(char c) {
+        return Character.getType(c) == Character.FORMAT;
+    }
+
+    private static boolean space(char c) {
+        return Character.isWhitespace(c) || Character.isSpaceChar(c);
+    }
+}
