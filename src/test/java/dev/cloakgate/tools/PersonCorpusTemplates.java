@@ -868,6 +868,202 @@ final class PersonCorpusTemplates {
             """));
     }
 
+    /*
+     * Issue 14: where held-out public text puts names and the corpus did not: lists and enumerations, dialogue
+     * turns, names inside titles and quotations, a single given name after a cue, a family name alone after a full
+     * mention; with hard negatives of the same shapes (lists of places, products and organisations, labels,
+     * greetings to no one) so that the shape alone is not evidence.
+     */
+    static {
+        TRAIN.addAll(singles("list", "list", """
+            The founders: {L1}, {L2} and {L3} started {ORG} in {YEAR}.
+            Founded by {P1}, {P2} and {P3}, {ORG} now has offices in {CITY}.
+            Speakers: {P1}, {P2}, {P3}, {P4} and {P5}.
+            Attendees: {P1}; {P2}; {P3}
+            Present: {N1}, {N2}, {N3}, {N4}
+            The committee ({L1}, {L2}, {L3}) approved the {TOPIC} budget.
+            Thanks to {F1}, {F2}, {F3} and {F4} for the reviews.
+            Authors: {IL1}, {IL2}, {IL3}
+            {L1}, {L2}, and {L3} ({YEAR}) showed that the method scales.
+            Team: {F1} (lead), {F2}, {F3} and {F4}.
+            The winners were {P1} of {CITY}, {P2} of {CITY}, and {P3}.
+            Line-up: {P1} / {P2} / {P3} / {P4}
+            Panel with {P1}, {P2}, {P3} and moderator {P4}
+            {L1} & {L2} will co-chair; {L3} takes notes.
+            Members of the band: {P1} (vocals), {P2} (guitar), {P3} (drums).
+            Invited: {F1}, {F2}, {F3}, {F4}, {F5} and {F6}.
+            The partners, {L1}, {L2} and {L3}, signed the {ORG} deal.
+            Candidates shortlisted: {P1}, {P2}, {P3}.
+            With {P1}, {P2} and {P3} on board, the {DEPT} team is complete.
+            """));
+        TRAIN.add(doc("list-bullets", "list", """
+            Reviewers:
+            - {P1}
+            - {P2}
+            ?- {P3}
+            • {P4}
+            """));
+        TRAIN.add(doc("list-numbered", "list", """
+            Shortlist for {JOB}:
+            1. {P1} ({CITY})
+            2. {P2} ({CITY})
+            3. {P3}
+            ?4. {P4}
+            """));
+        TRAIN.addAll(nativeText("list", "fr", "Présents : {P1}, {P2} et {P3}."));
+        TRAIN.addAll(nativeText("list", "de", "Anwesend: {P1}, {P2} und {P3}"));
+        TRAIN.addAll(nativeText("list", "es", "Asistentes: {P1}, {P2} y {P3}."));
+        TRAIN.addAll(nativeText("list", "it", "Partecipanti: {P1}, {P2} e {P3}"));
+        TRAIN.addAll(nativeText("list", "pl", "Obecni: {P1}, {P2} i {P3}."));
+        TRAIN.addAll(nativeText("list", "hu", "Résztvevők: {P1}, {P2} és {P3}"));
+        TRAIN.addAll(nativeText("list", "fi-FI", "Osallistujat: {P1}, {P2} ja {P3}"));
+        TRAIN.addAll(nativeText("list", "tr", "Katılımcılar: {P1}, {P2} ve {P3}"));
+        TRAIN.addAll(nativeText("list", "vi", "Thành viên: {P1}, {P2} và {P3}"));
+        TRAIN.addAll(nativeText("list", "cs", "Účastníci: {P1}, {P2} a {P3}"));
+        TRAIN.add(doc("dialogue-plain", "dialogue", """
+            {F1}: hey, did the deploy go out?
+            {F2}: yes, about ten minutes ago
+            ?Bot: deploy {NUM} finished on {HOST}
+            {F1}: great, thanks!
+            ?{F3}: I still see the old version on {HOST}
+            {F2}: try clearing your cache
+            """));
+        // roles speak too: a capitalised word before a colon is a name only when it is one
+        TRAIN.add(doc("dialogue-roles", "dialogue", """
+            [{TIME}] Visitor: my parcel never arrived
+            [{TIME}] Assistant: I'm sorry to hear that. Can you share the order number?
+            [{TIME}] Visitor: {NUM}
+            ?[{TIME}] System: {F1} joined the chat
+            [{TIME}] Agent: thanks, I found it
+            """));
+        TRAIN.add(doc("neg-keyvalue", "negative", """
+            SRC={IP} DST={IP} LEN={NUM} TOS=0x00 PROTO=TCP
+            Secret: {HEX}
+            Track A: {TOPIC}
+            Drive C: {NUM} GB free
+            TABLES: {NUM}  SA: {STATUS}
+            Refund: {AMOUNT}
+            """));
+        TRAIN.add(doc("dialogue-stamped", "dialogue", """
+            [{TIME}] {P1}: the report for {ORG} is ready
+            [{TIME}] {F2}: thanks, looking at it now
+            [{TIME}] {P1}: ping me if anything is off
+            ?[{TIME}] {P3}: joining late, sorry
+            """));
+        TRAIN.add(doc("dialogue-export", "dialogue", """
+            {DATE}, {TIME} - {F1}: Are we still on for {WEEKDAY}?
+            {DATE}, {TIME} - {F2}: Yes! See you at {RESTAURANT}
+            {DATE}, {TIME} - {F1}: perfect
+            """));
+        TRAIN.add(doc("dialogue-interview", "dialogue", """
+            INTERVIEWER: Thanks for joining us.
+            {P1}: Happy to be here.
+            INTERVIEWER: Tell us about {ORG}.
+            {L1}: We started in {CITY} in {YEAR}.
+            """));
+        TRAIN.addAll(singles("cue", "cue", """
+            My name is {F1} and I am calling about order {NUM}.
+            Hi, I'm {F1} from {ORG}.
+            Hello, this is {F1} from the {DEPT} team.
+            my name is {F1}, I bought a {PRODUCT} last {WEEKDAY}
+            Please call me {F1}.
+            I am {F1}, the new {JOB}.
+            Her name is {F1} and she starts on {WEEKDAY}.
+            My son {F1} and my daughter {F2} both use the account.
+            Ask for {F1} at the front desk.
+            Hi {F1}, thanks for reaching out!
+            Hey {F1}! Long time no see.
+            Thanks {F1}, that fixed it.
+            Cheers, {F1}
+            Signed, {P1}
+            Written by {P1}. Edited by {P2}.
+            — {F1}
+            Regards, {N1}
+            Morning {F1}, the {PRODUCT} license expired.
+            Good luck, {F1}!
+            Ping {F1} about the {TOPIC} slides.
+            """));
+        TRAIN.add(doc("cue-signoff", "cue", """
+            Thanks for the quick reply.
+            Best,
+            {F1}
+            """));
+        TRAIN.addAll(nativeText("cue", "fr", "Bonjour, je m'appelle {F1} et j'habite à {CITY}."));
+        TRAIN.addAll(nativeText("cue", "de", "Hallo, ich heiße {F1} und arbeite bei {ORG}."));
+        TRAIN.addAll(nativeText("cue", "es", "Hola, me llamo {F1}."));
+        TRAIN.addAll(nativeText("cue", "it", "Ciao, mi chiamo {F1}."));
+        TRAIN.addAll(nativeText("cue", "pl", "Dzień dobry, nazywam się {P1}."));
+        TRAIN.addAll(nativeText("cue", "hu", "Jó napot, a nevem {P1}."));
+        TRAIN.addAll(nativeText("cue", "fi-FI", "Hei, nimeni on {F1}."));
+        TRAIN.addAll(nativeText("cue", "tr", "Merhaba, benim adım {F1}."));
+        TRAIN.addAll(nativeText("cue", "vi", "Xin chào, tên tôi là {P1}."));
+        TRAIN.addAll(nativeText("cue", "cs", "Dobrý den, jmenuji se {P1}."));
+        TRAIN.addAll(nativeText("cue", "nl", "Hallo, mijn naam is {P1}."));
+        TRAIN.addAll(nativeText("cue", "pt-BR", "Oi, meu nome é {F1}."));
+        TRAIN.addAll(nativeText("cue", "is", "Ég heiti {P1}."));
+        TRAIN.addAll(nativeText("cue", "mi", "Kia ora, ko {P1} tōku ingoa."));
+        TRAIN.addAll(singles("title", "title", """
+            Her favourite song is "Hey {F1}" by {P2}.
+            They played "Ballad of {P1}" and "{F2}'s Song" at the wedding.
+            The book "Letters to {F1}" was written by {P2}.
+            I just watched "{P1}: A Life", the documentary about {L1}'s childhood.
+            In "Waiting for {F1}", {P2} plays the lead.
+            Now playing: "Dear {F1}" - {P2}
+            "{P1}" is the third track on the album by {P2}.
+            We read "The Diary of {P1}" in school.
+            "We will not ship until it is ready," said {P1}.
+            "Thank you," {F1} replied.
+            {L1} said: "The numbers are final."
+            Quote of the day: "Simplicity is prerequisite for reliability." — {P1}
+            As {P1} put it, "less is more".
+            "Ask {F1}," she said, "{F1} knows the {CITY} office."
+            """));
+        TRAIN.add(doc("surname-after", "surname", """
+            {P1} joined {ORG} in {YEAR}.
+            {L1} leads the {DEPT} team and reports to {P2}.
+            Later {L1} said the {TOPIC} budget was fine; {L2} agreed.
+            """));
+        TRAIN.addAll(singles("surname", "surname", """
+            {P1} opened the meeting; later {L1} presented the {TOPIC} results.
+            {TP1} examined the patient. {L1} recommended rest.
+            Interview with {P1}. {L1}, who grew up in {CITY}, studied {TOPIC}.
+            {P1} and {P2} disagreed: {L1} wanted to wait, {L2} did not.
+            """));
+        TRAIN.addAll(singles("neg-list", "negative", """
+            Supported databases: {PRODUCT}, {PRODUCT} and {PRODUCT}.
+            Offices: {CITY}, {CITY}, {CITY} and {CITY}.
+            Partners: {ORG}, {ORG} and {ORG}.
+            Available in {COUNTRY}, {COUNTRY} and {COUNTRY}.
+            Closed on {WEEKDAY}s and on {HOLIDAY}.
+            Languages: {LANG}, {LANG} and {LANG}.
+            Q3 agenda: {TOPIC}, {TOPIC} and {TOPIC}.
+            Modules: {CLASS}, {CLASS}, {CLASS}
+            Dear Customer, your order {NUM} has shipped.
+            Hi team, the {PRODUCT} build is green.
+            Hello World from {LANG}!
+            Playlist: "{MONTH} Rain", "Summer in {CITY}", "{CITY} Nights"
+            Watch "{PRODUCT}: The Complete Guide" on {WEEKDAY}.
+            "{PRODUCT} is fast," the {ORG} blog says.
+            Owner: {DEPT}
+            Location: {CITY}, {COUNTRY}
+            Thanks, {DEPT} team
+            Regards, {ORG} Support
+            Sponsors: {ORG} / {ORG} / {ORG}
+            From {MONTH} to {MONTH}: {CITY}, {CITY} and {LANDMARK}.
+            """));
+        TRAIN.add(doc("neg-fields", "negative", """
+            Status: {STATUS}
+            Priority: {PRIO}
+            Component: {PRODUCT}
+            Region: {COUNTRY}
+            """));
+        TRAIN.add(doc("neg-signoff", "negative", """
+            Your order {NUM} is on its way.
+            Kind regards,
+            The {ORG} Team
+            """));
+    }
+
     // =====================================================================================
     // HELDOUT templates: different wording and several formats training never shows
     // =====================================================================================
@@ -1036,6 +1232,44 @@ final class PersonCorpusTemplates {
             The {LANDMARK} in {CITY} is closed on {WEEKDAY}s.
             {ASSISTANT}, set a timer for 10 minutes.
             {NATIONALITY} startups raised {AMOUNT} in {MONTH}.
+            """));
+    }
+
+    /* Issue 14 shapes in the held-out split, worded differently from training. */
+    static {
+        HELDOUT.addAll(singles("h-list", "list", """
+            Co-founded by {L1}, {L2} and {L3} in {CITY}.
+            On stage tonight: {P1}, {P2} and {P3}.
+            Signed by {P1}, {P2} & {P3}
+            Guests - {F1}, {F2}, {F3}
+            Contributors: {P1}, {IL2}, {P3}, and {P4}
+            """));
+        HELDOUT.add(doc("h-dialogue", "dialogue", """
+            {F1}: anyone know where the {PRODUCT} keys are?
+            {F2}: check the vault
+            {F1}: found them, ty
+            """));
+        HELDOUT.addAll(singles("h-cue", "cue", """
+            hi my name is {F1} and my {PRODUCT} will not turn on
+            This is {F1} again, following up on ticket {NUM}.
+            You can reach me, {F1}, on weekdays.
+            Love, {F1}
+            Many thanks, {N1}
+            """));
+        HELDOUT.addAll(singles("h-title", "title", """
+            Tonight's film is "{P1}" starring {P2}.
+            Chapter 3, "{F1} Goes to {CITY}", was rewritten by {P2}.
+            "It is not my decision," {L1} told reporters.
+            """));
+        HELDOUT.add(doc("h-surname", "surname", """
+            Our guest today is {P1}, a {JOB} from {CITY}.
+            {L1} has worked at {ORG} since {YEAR}.
+            """));
+        HELDOUT.addAll(singles("h-neg-list", "negative", """
+            Regions: {COUNTRY}, {COUNTRY}, {COUNTRY}.
+            Stack: {PRODUCT}, {PRODUCT} and {LANG}.
+            Hi all, {PRODUCT} is down in {CITY}.
+            Severity: {PRIO}
             """));
     }
 

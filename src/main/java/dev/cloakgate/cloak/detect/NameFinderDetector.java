@@ -56,6 +56,8 @@ public final class NameFinderDetector implements Detector {
     }
     private final Set<String> knownNames;
     private final boolean prefilter;
+    /** Names the text introduces (labels, greetings, speakers): PERSON only. */
+    private final NameCues cues;
 
     /**
      * @param knownNames lower-cased given names and surnames: a lower-case or ALL-CAPS token is only worth
@@ -65,6 +67,7 @@ public final class NameFinderDetector implements Detector {
         this.category = category;
         this.knownNames = Set.copyOf(knownNames);
         this.prefilter = knownNames != EVERY_TOKEN;
+        this.cues = category == Category.PERSON ? new NameCues(this.knownNames) : null;
         java.util.Optional<GreedyNameTagger> greedy = GreedyNameTagger.forModel(model);
         this.finder = ThreadLocal.withInitial(() -> greedy.map(NameFinderDetector::greedy).orElseGet(() -> openNlp(model)));
     }
@@ -114,12 +117,54 @@ public final class NameFinderDetector implements Detector {
         f.reset();
         List<Finding> found = new java.util.ArrayList<>();
         Tokens tokens = new Tokens();
-        eachLine(s, (from, to) -> line(f, s, from, to, found, tokens));
+        NameCues.Pass cued = cues == null ? null : cues.new Pass(s);
+        eachLine(s, (from, to) -> {
+            line(f, s, from, to, found, tokens);
+            if (cued != null) {
+                cueSegments(cued, s, from, to);
+            }
+        });
+        Set<String> logins = new java.util.HashSet<>();
+        if (cued != null) {
+            for (int[] c : cued.found()) {
+                found.add(new Finding(category, c[0], c[1]));
+            }
+            for (int[] c : cued.logins()) {
+                found.add(new Finding(category, c[0], c[1]));
+                logins.add(s.substring(c[0], c[1]).toLowerCase(java.util.Locale.ROOT));
+            }
+        }
         if (!found.isEmpty()) {
             List<Finding> names = merged(s, found);
-            propagate(s, names, tokens);
+            propagate(s, names, tokens, logins);
             out.addAll(names);
         }
+    }
+
+    /** Characters of a line read for cues at a time, so a one-line multi-megabyte result costs bounded memory. */
+    static final int CUE_SEGMENT = 8192;
+
+    /** A line, in segments of at most {@value #CUE_SEGMENT} characters cut at whitespace. */
+    private static void cueSegments(NameCues.Pass cued, String s, int from, int to) {
+        int a = from;
+        while (a < to) {
+            int b = Math.min(to, a + CUE_SEGMENT);
+            if (b < to) {
+                int cut = b;
+                while (cut > a + CUE_SEGMENT / 2 && !Character.isWhitespace(s.charAt(cut))) {
+                    cut--;
+                }
+                b = cut > a + CUE_SEGMENT / 2 ? cut : b;
+            }
+            cued.line(a, b);
+            LoginContexts.find(s, a, b, cued.logins());
+            a = b;
+        }
+    }
+
+    /** Capitalised words that start sentences and headers far more often than they name anyone. */
+    static boolean common(String word) {
+        return COMMON.contains(word);
     }
 
     /** Each line of {@code s} that has a letter: the lines the model runs on. */
@@ -154,6 +199,11 @@ public final class NameFinderDetector implements Detector {
         Finding cur = found.get(0);
         for (int i = 1; i < found.size(); i++) {
             Finding next = found.get(i);
+            if (next.start() < cur.end()) {
+                // a cue and the model found the same name, or overlapping parts of it: one finding
+                cur = new Finding(category, cur.start(), Math.max(cur.end(), next.end()));
+                continue;
+            }
             // names far apart are not copied out to learn that they are
             String between = next.start() >= cur.end() && next.start() - cur.end() <= 2
                     ? s.substring(cur.end(), next.start()) : "x";
@@ -173,9 +223,8 @@ public final class NameFinderDetector implements Detector {
      * ("Dubois", "MARIE") are found too, in the same case, the capitalised or the all-capitals form. Parts of
      * fewer than three letters are left to the model.
      */
-    private void propagate(String s, List<Finding> found, Tokens tokens) {
+    private void propagate(String s, List<Finding> found, Tokens tokens, Set<String> logins) {
         Set<String> parts = new java.util.HashSet<>();
-        Set<String> logins = new java.util.HashSet<>();
         Set<String> names = new java.util.HashSet<>();
         for (Finding f : found) {
             names.add(s.substring(f.start(), f.end()));
@@ -382,16 +431,36 @@ public final class NameFinderDetector implements Detector {
             }
             int end = to - next <= CHUNK ? to : cut(next + CHUNK);
             String chunk = s.substring(next, end).replace('_', ' ');
-            for (Span t : SimpleTokenizer.INSTANCE.tokenizePos(chunk)) {
+            Span[] spans = SimpleTokenizer.INSTANCE.tokenizePos(chunk);
+            int chunkFirst = size;
+            boolean decomposed = false;
+            for (int t = 0; t < spans.length; t++) {
+                int a = spans[t].getStart();
+                int b = spans[t].getEnd();
+                // SimpleTokenizer cuts a decomposed letter (o + U+0301) in three: the word is one token, and the
+                // model reads it composed, as it was trained (Guðmundsdóttir typed on a Mac is NFD)
+                if (size > chunkFirst && diacritics(chunk, a, b) && ends[size - 1] == next + a) {
+                    b = t + 1 < spans.length && spans[t + 1].getStart() == b && Character.isLetter(chunk.charAt(b))
+                            ? spans[++t].getEnd() : b;
+                    ends[size - 1] = next + b;
+                    decomposed = true;
+                    continue;
+                }
                 if (size == starts.length) {
                     starts = java.util.Arrays.copyOf(starts, size * 2);
                     ends = java.util.Arrays.copyOf(ends, size * 2);
                     words = java.util.Arrays.copyOf(words, size * 2);
                 }
-                starts[size] = next + t.getStart();
-                ends[size] = next + t.getEnd();
-                words[size] = chunk.substring(t.getStart(), t.getEnd());
+                starts[size] = next + a;
+                ends[size] = next + b;
+                words[size] = chunk.substring(a, b);
                 size++;
+            }
+            if (decomposed) {
+                for (int k = chunkFirst; k < size; k++) {
+                    String w = chunk.substring(starts[k] - next, ends[k] - next);
+                    words[k] = java.text.Normalizer.normalize(w, java.text.Normalizer.Form.NFC);
+                }
             }
             next = end;
         }
@@ -415,10 +484,31 @@ public final class NameFinderDetector implements Detector {
             return at; // a single token thousands of characters long: cut it
         }
 
-        /** SimpleTokenizer's character classes: 0 whitespace, 1 letter, 2 digit, 3 other (each its own token). */
+        /** Only combining diacritical marks (the marks of decomposed Latin, Greek and Cyrillic letters). */
+        private static boolean diacritics(String s, int from, int to) {
+            for (int i = from; i < to; i++) {
+                if (!diacritic(s.charAt(i))) {
+                    return false;
+                }
+            }
+            return to > from;
+        }
+
+        private static boolean diacritic(char c) {
+            return (c >= 0x0300 && c <= 0x036F) || (c >= 0x1AB0 && c <= 0x1AFF) || (c >= 0x1DC0 && c <= 0x1DFF)
+                    || (c >= 0x20D0 && c <= 0x20FF) || (c >= 0xFE20 && c <= 0xFE2F);
+        }
+
+        /**
+         * SimpleTokenizer's character classes: 0 whitespace, 1 letter, 2 digit, 3 other (each its own token); a
+         * diacritic counts as a letter here so that a chunk never ends between a letter and its accent.
+         */
         private static int kind(char c) {
             if (opennlp.tools.util.StringUtil.isWhitespace(c) || c == '_') {
                 return 0;
+            }
+            if (diacritic(c)) {
+                return 1;
             }
             return Character.isAlphabetic(c) ? 1 : Character.isDigit(c) ? 2 : 3;
         }
@@ -476,8 +566,30 @@ public final class NameFinderDetector implements Detector {
                 window[w - start] = lt.word(w);
             }
             for (Span span : f.find(window)) {
-                int fs = lt.start(start + span.getStart());
-                int fe = lt.end(start + span.getEnd() - 1);
+                int first = start + span.getStart();
+                int last = start + span.getEnd() - 1;
+                if (contraction(s, lt, first)) {
+                    first++; // "I'm Tuomas": the model's span starts at the contraction's "m"
+                }
+                if (prefilter) {
+                    // words that are not names at the edges of a span ("Je", "Ihre", "ecdsa-", "L'") go
+                    while (first <= last && notNameEdge(lt.word(first))) {
+                        first++;
+                    }
+                    while (last >= first && notNameEdge(lt.word(last))) {
+                        last--;
+                    }
+                    if (first > last || !anyCapitalOrKnown(lt, first, last)) {
+                        continue; // "manda o código", "dans le": lower-case words, none of them a name
+                    }
+                    if (first == last && unknownCased(lt.word(first))) {
+                        // one word that no list knows, proposed by the model alone, is as often a place, a product
+                        // or a native word as a name; cues and propagation still find such names
+                        continue;
+                    }
+                }
+                int fs = lt.start(first);
+                int fe = lt.end(last);
                 if (plausible(s, fs, fe) && !NameVeto.notAName(s, fs, fe)) { // issue 14: person precision
                     out.add(new Finding(category, fs, fe));
                 }
@@ -488,6 +600,45 @@ public final class NameFinderDetector implements Detector {
             k = end;
             lt.dropBefore(k - CONTEXT);
         }
+    }
+
+    /** An edge token that is no part of a name: punctuation, a sentence starter, a label or role word. */
+    private static boolean notNameEdge(String w) {
+        char c0 = w.charAt(0);
+        if (!Character.isLetter(c0)) {
+            return true;
+        }
+        // April, May, June and August are given names too: a span keeps them
+        return (COMMON.contains(w) || NameCues.STOP.contains(w.toLowerCase(java.util.Locale.ROOT)))
+                && !GIVEN_NAME_MONTHS.contains(w);
+    }
+
+    private static final Set<String> GIVEN_NAME_MONTHS = Set.of("April", "May", "June", "August");
+
+    /** A span of lower-case words is a name only when one of them is a known name ("hi marie"). */
+    private boolean anyCapitalOrKnown(LineTokens lt, int first, int last) {
+        for (int k = first; k <= last; k++) {
+            String w = lt.word(k);
+            if (!Character.isLowerCase(w.charAt(0)) || knownNames.contains(w.toLowerCase(java.util.Locale.ROOT))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A word of a cased script that the name lists do not know. */
+    private boolean unknownCased(String w) {
+        char c0 = w.charAt(0);
+        return (Character.isUpperCase(c0) || Character.isLowerCase(c0))
+                && !knownNames.contains(w.toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /** Token {@code k} is the tail of a contraction (I'm, we're, she's): a short lower-case word after an apostrophe. */
+    private static boolean contraction(String s, LineTokens lt, int k) {
+        int at = lt.start(k);
+        String w = lt.word(k);
+        return at > 0 && (s.charAt(at - 1) == '\'' || s.charAt(at - 1) == '\u2019') && w.length() <= 2
+                && Character.isLowerCase(w.charAt(0));
     }
 
     /**

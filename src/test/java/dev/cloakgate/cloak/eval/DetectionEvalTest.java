@@ -27,8 +27,10 @@ class DetectionEvalTest {
             "US_SSN", new double[] { 97, 92 },
             "IP_ADDRESS", new double[] { 96, 96 },
             "SECRET", new double[] { 94, 96 },
-            "PERSON", new double[] { 73, 70 });
-    private static final double SCRUBBED_FLOOR = 91;
+            "PERSON", new double[] { 81, 83 });
+    private static final double SCRUBBED_FLOOR = 95;
+    /** Issue 14: 1.93% measured; the issue's limit is the 2.15% of the run before it. */
+    private static final double OVER_REDACTION_CEILING = 2.15;
 
     private static DetectionEval.Report report;
 
@@ -56,6 +58,6 @@ class DetectionEvalTest {
     @Test
     void mostPiiCharactersAreScrubbedAndLittleElseIs() {
         assertTrue(100 * report.scrubbed() >= SCRUBBED_FLOOR, DetectionEval.markdown(report));
-        assertTrue(100 * report.overRedacted() <= 3.0, DetectionEval.markdown(report));
+        assertTrue(100 * report.overRedacted() <= OVER_REDACTION_CEILING, DetectionEval.markdown(report));
     }
 }
