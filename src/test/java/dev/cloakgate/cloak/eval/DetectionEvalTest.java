@@ -23,14 +23,14 @@ class DetectionEvalTest {
             "EMAIL", new double[] { 98, 99 },
             "PHONE", new double[] { 97, 98 },
             "CREDIT_CARD", new double[] { 96, 99 },
-            "IBAN", new double[] { 96, 97 },
+            "IBAN", new double[] { 96, 99 },
             "US_SSN", new double[] { 97, 92 },
             "IP_ADDRESS", new double[] { 96, 96 },
-            "SECRET", new double[] { 94, 96 },
-            "PERSON", new double[] { 81, 83 });
+            "SECRET", new double[] { 94, 98 },
+            "PERSON", new double[] { 82, 83 });
     private static final double SCRUBBED_FLOOR = 95;
-    /** Issue 14: 1.93% measured; the issue's limit is the 2.15% of the run before it. */
-    private static final double OVER_REDACTION_CEILING = 2.15;
+    /** Issue 14: 1.75% measured after the merge; the issue's limit is the 2.15% of the run before it. */
+    private static final double OVER_REDACTION_CEILING = 1.9;
 
     private static DetectionEval.Report report;
 

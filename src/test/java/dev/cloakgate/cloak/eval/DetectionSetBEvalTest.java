@@ -18,28 +18,28 @@ import dev.cloakgate.tools.EvalSetCheck;
 /**
  * Pins detection quality on the second labelled set (issue 14: written by a session that did not read the
  * detectors) and over-redaction on the texts with no personal data. The floors sit just under the first run
- * ("before", DETECTION.md "Second set, written blind"): a change that loses recall or precision on text the
+ * and re-pinned under the run after issue 14's work was merged (DETECTION.md "Second set, written blind"): a change that loses recall or precision on text the
  * detectors were not written against, or cloaks more of clean text, fails here, naming the category.
  */
 class DetectionSetBEvalTest {
     private static final Path SET_B = Path.of("src/test/resources/detection/eval-b");
     private static final Path BENIGN = Path.of("src/test/resources/detection/benign");
 
-    /** Floors per category: {precision, recall} in percent, just under the first run. */
+    /** Floors per category: {precision, recall} in percent, just under the run after issue 14's merge ("after"). */
     private static final Map<String, double[]> FLOORS = Map.of(
             "EMAIL", new double[] { 98, 99 },
-            "PHONE", new double[] { 98, 94 },
-            "CREDIT_CARD", new double[] { 94, 75 },
-            "IBAN", new double[] { 99, 95 },
+            "PHONE", new double[] { 98, 97 },
+            "CREDIT_CARD", new double[] { 99, 96 },
+            "IBAN", new double[] { 99, 99 },
             "US_SSN", new double[] { 99, 99 },
             "IP_ADDRESS", new double[] { 99, 99 },
-            "SECRET", new double[] { 99, 92 },
-            "PERSON", new double[] { 75, 79 });
-    private static final double SCRUBBED_FLOOR = 86;
-    private static final double OVER_REDACTION_CEILING = 4.0;
+            "SECRET", new double[] { 99, 99 },
+            "PERSON", new double[] { 81, 83 });
+    private static final double SCRUBBED_FLOOR = 91;
+    private static final double OVER_REDACTION_CEILING = 2.9;
     /** Benign texts: findings per 1,000 words and percent of non-space characters cloaked, at most. */
-    private static final double BENIGN_FINDINGS_CEILING = 37.5;
-    private static final double BENIGN_CLOAKED_CEILING = 5.0;
+    private static final double BENIGN_FINDINGS_CEILING = 23;
+    private static final double BENIGN_CLOAKED_CEILING = 3.3;
 
     private static DetectionEval.Report report;
     private static DetectionEval.BenignReport benign;
