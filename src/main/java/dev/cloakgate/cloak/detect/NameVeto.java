@@ -385,7 +385,12 @@ public final class NameVeto {
         }
         int from = Math.max(0, start - NEARBY);
         int to = Math.min(s.length(), end + NEARBY);
-        for (int i = s.indexOf(lower, from); i >= 0 && i + lower.length() <= to; i = s.indexOf(lower, i + 1)) {
+        // searched within the reach only: String.indexOf would run on to the end of the text when the word is not
+        // there, once per finding, which made a large text with many such findings quadratic
+        for (int i = from; i + lower.length() <= to; i++) {
+            if (!s.regionMatches(i, lower, 0, lower.length())) {
+                continue;
+            }
             boolean open = i == 0 || !Character.isLetter(s.charAt(i - 1));
             int e = i + lower.length();
             if (open && (e == s.length() || !Character.isLetter(s.charAt(e)))) {
