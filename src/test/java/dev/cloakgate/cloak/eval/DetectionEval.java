@@ -136,6 +136,22 @@ public final class DetectionEval {
         return new Report(scores, piiChars, piiCovered, otherChars, otherCovered, docs.size());
     }
 
+    /**
+     * The categories of {@code r} below their floors ({category: {precision, recall}} in percent), one line each
+     * naming both figures; empty when every category holds. The evaluation tests pin their sets with it.
+     */
+    public static String belowFloors(Report r, Map<String, double[]> floors) {
+        StringBuilder worse = new StringBuilder();
+        floors.forEach((category, floor) -> {
+            Score s = r.byCategory().get(category);
+            if (s == null || 100 * s.precision() < floor[0] || 100 * s.recall() < floor[1]) {
+                worse.append(String.format("%n%s precision %.1f%% (floor %.0f%%), recall %.1f%% (floor %.0f%%)", category,
+                        s == null ? 0 : 100 * s.precision(), floor[0], s == null ? 0 : 100 * s.recall(), floor[1]));
+            }
+        });
+        return worse.toString();
+    }
+
     public static String markdown(Report r) {
         StringBuilder sb = new StringBuilder();
         sb.append("| category | labelled | found | precision | recall | characters scrubbed |\n");

@@ -44,15 +44,8 @@ class DetectionEvalTest {
 
     @Test
     void everyCategoryHoldsItsPublishedPrecisionAndRecall() {
-        StringBuilder worse = new StringBuilder();
-        FLOORS.forEach((category, floor) -> {
-            DetectionEval.Score s = report.byCategory().get(category);
-            if (s == null || 100 * s.precision() < floor[0] || 100 * s.recall() < floor[1]) {
-                worse.append(String.format("%n%s precision %.1f%% (floor %.0f%%), recall %.1f%% (floor %.0f%%)", category,
-                        s == null ? 0 : 100 * s.precision(), floor[0], s == null ? 0 : 100 * s.recall(), floor[1]));
-            }
-        });
-        assertTrue(worse.length() == 0, "detection got worse:" + worse + "\n" + DetectionEval.markdown(report));
+        String worse = DetectionEval.belowFloors(report, FLOORS);
+        assertTrue(worse.isEmpty(), "detection got worse:" + worse + "\n" + DetectionEval.markdown(report));
     }
 
     @Test
