@@ -47,9 +47,16 @@ public final class BundleVerifier {
     private static final HexFormat HEX = HexFormat.of();
 
     private final TrustedKeys trusted;
+    private final LogPins pins;
 
     public BundleVerifier(TrustedKeys trusted) {
+        this(trusted, LogPins.NONE);
+    }
+
+    /** Issue 15: with the tenant and origin the auditor expects (a genuine export of another log is invalid). */
+    public BundleVerifier(TrustedKeys trusted, LogPins pins) {
         this.trusted = trusted;
+        this.pins = pins;
     }
 
     /**
@@ -94,11 +101,22 @@ public final class BundleVerifier {
         private BundleManifest manifest;
         private BundleProofs proofs;
         private String tenant;
+        // ---- issue 15, log identity: the log verified, and the keys trusted after followed rotations ----
+        private String origin;
+        private TrustedKeys trust = trusted;
+        private List<RotationTrust.Followed> rotations = List.of();
+        // ---- end issue 15 ----
         private long entries;
         private long endSize = -1; // tree size after the last bundled entry, -1 when unknown
 
         void verify(ZipFile zip) {
             inventory(zip);
+            // ---- issue 15: rotations endorsed by a trusted key extend trust before any signature is checked ----
+            RotationTrust.Outcome followed = RotationTrust.scan(zip, parts.get(BundleLayout.ENTRIES), trusted);
+            trust = followed.trusted();
+            rotations = followed.followed();
+            failures.addAll(followed.failures());
+            // ---- end issue 15 ----
             manifest(zip);
             proofs(zip);
             checkpoints(zip);
@@ -107,11 +125,14 @@ public final class BundleVerifier {
             coverage();
             consistency();
             digests();
+            failures.addAll(pins.check(tenant, origin)); // issue 15: the log the auditor pinned
         }
 
         VerifyReport report() {
             return new VerifyReport(manifest == null ? null : manifest.tenant(), manifest == null ? null : manifest.fromSeq(),
-                    manifest == null ? null : manifest.toSeq(), entries, checkpoints.size(), trusted.ids(), failures);
+                    manifest == null ? null : manifest.toSeq(), entries, checkpoints.size(), trust.ids(), failures,
+                    origin, pins.pinned(), rotations.stream().map(r -> new VerifyReport.Rotation(r.seq(), r.fromKey(),
+                            r.toKey())).toList());
         }
 
         void fail(String check, String part, String detail) {
@@ -159,6 +180,7 @@ public final class BundleVerifier {
             try {
                 manifest = BundleManifest.parse(text);
                 tenant = manifest.tenant();
+                origin = manifest.origin();
             } catch (IllegalArgumentException e) {
                 fail("manifest_malformed", BundleLayout.MANIFEST, e.getMessage());
             }
@@ -206,11 +228,12 @@ public final class BundleVerifier {
                     failAtSize("checkpoint_malformed", part, c.size(), "the part's name says tree size " + named);
                     continue;
                 }
-                if (tenant == null && c.origin().startsWith(BundleLayout.ORIGIN_PREFIX)) {
-                    tenant = c.origin().substring(BundleLayout.ORIGIN_PREFIX.length()); // the manifest did not say
+                if (origin == null) { // the manifest did not say: the first checkpoint names the log
+                    origin = c.origin();
+                    tenant = tenant != null ? tenant : BundleLayout.tenantOf(origin);
                 }
-                if (tenant != null && !c.origin().equals(BundleLayout.origin(tenant))) {
-                    failAtSize("checkpoint_origin_mismatch", part, c.size(), "origin is not " + BundleLayout.origin(tenant));
+                if (!c.origin().equals(origin) || tenant != null && !BundleLayout.isOriginOf(origin, tenant)) {
+                    failAtSize("checkpoint_origin_mismatch", part, c.size(), "origin is not " + origin);
                 }
                 if (c.size() == 0 || manifest != null && c.size() > manifest.toSeq() + 1) {
                     failAtSize("checkpoint_out_of_range", part, c.size(), manifest == null ? "a checkpoint of the empty tree"
@@ -226,7 +249,16 @@ public final class BundleVerifier {
          * no text to read.
          */
         private String open(String part, byte[] note, String malformed, String badSignature) {
-            NoteVerification v = SignedNote.open(note, trusted.verifiersFor(note));
+            // ---- issue 15: only a key for this part's purpose and log counts (KeyPurpose) ----
+            List<dev.cloakgate.crypto.NoteVerifier> any = trust.verifiersFor(note);
+            List<dev.cloakgate.crypto.NoteVerifier> fit = part.equals(BundleLayout.MANIFEST)
+                    ? KeyPurpose.forManifest(any, note) : KeyPurpose.forCheckpoint(any, note);
+            if (fit.size() < any.size()) {
+                fail("key_purpose_mismatch", part, "signed by trusted key " + any.stream().filter(k -> !fit.contains(k))
+                        .map(k -> k.name() + " " + k.keyId()).toList() + ", which does not sign this part of this log");
+            }
+            // ---- end issue 15 ----
+            NoteVerification v = SignedNote.open(note, fit);
             if (v instanceof NoteVerification.Verified ok) {
                 return ok.text();
             }

@@ -14,7 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * Valid exactly when no failure was found.
  */
 public record VerifyReport(String tenant, Long fromSeq, Long toSeq, long entries, int checkpoints, List<String> trustedKeys,
-        List<Failure> failures) {
+        List<Failure> failures, String origin, boolean pinned, List<Rotation> rotations) {
     private static final ObjectMapper M = new ObjectMapper();
 
     /**
@@ -25,9 +25,23 @@ public record VerifyReport(String tenant, Long fromSeq, Long toSeq, long entries
     public record Failure(String check, String part, Long line, Long seq, Long size, String detail) {
     }
 
+    /**
+     * Issue 15: a key rotation followed from a trusted key: the {@code key_rotated} entry at {@code seq}, endorsed by
+     * {@code fromKey}, made {@code toKey} (and its manifest key) trusted.
+     */
+    public record Rotation(long seq, String fromKey, String toKey) {
+    }
+
     public VerifyReport {
         trustedKeys = List.copyOf(trustedKeys);
         failures = List.copyOf(failures);
+        rotations = List.copyOf(rotations);
+    }
+
+    /** Without origin, pins or rotations (as before issue 15). */
+    public VerifyReport(String tenant, Long fromSeq, Long toSeq, long entries, int checkpoints, List<String> trustedKeys,
+            List<Failure> failures) {
+        this(tenant, fromSeq, toSeq, entries, checkpoints, trustedKeys, failures, null, false, List.of());
     }
 
     public boolean valid() {
@@ -46,12 +60,18 @@ public record VerifyReport(String tenant, Long fromSeq, Long toSeq, long entries
         ObjectNode o = M.createObjectNode();
         o.put("valid", valid());
         o.put("tenant", tenant);
+        o.put("origin", origin); // issue 15: which log was verified
+        o.put("pinned", pinned); // whether --tenant or --origin said which log it must be
         o.put("from_seq", fromSeq);
         o.put("to_seq", toSeq);
         o.put("entries", entries);
         o.put("checkpoints", checkpoints);
         ArrayNode keys = o.putArray("trusted_keys");
         trustedKeys.forEach(keys::add);
+        if (!rotations.isEmpty()) {
+            ArrayNode followed = o.putArray("rotations_followed");
+            rotations.forEach(r -> followed.addObject().put("seq", r.seq()).put("from_key", r.fromKey()).put("to_key", r.toKey()));
+        }
         ArrayNode list = o.putArray("failures");
         for (Failure f : failures) {
             ObjectNode j = list.addObject().put("check", f.check());
