@@ -22,7 +22,7 @@ public record NoteVerifier(String name, KeyId keyId, Ed25519PublicKey publicKey)
 
     /** Parses a verifier key string; the key ID must be the one the name and key hash to. */
     public static NoteVerifier parse(String verifierKey) {
-        String[] parts = verifierKey.split("\\+", -1);
+        String[] parts = verifierKey.split("\\+", 3); // the base64 key may hold '+' itself: name and ID do not
         if (parts.length != 3) {
             throw new IllegalArgumentException("a verifier key is <name>+<key ID>+<key>");
         }
