@@ -207,20 +207,24 @@ class HelmChartTest {
         assertTrue(res.out().contains("check passed: " + tenants + " tenant(s)"), res::out);
     }
 
-    @Test
-    void checkRefusesATenantTheChartWouldShip() throws Exception {
-        Path bad = tmp.resolve("typo.yaml");
-        Files.writeString(bad, """
+    /** The gateway's --check in the pod rendered from tenant acme's upstreams, the signing key and {@code more} values. */
+    private PodFiles.Result checkOfAcme(String upstreams, String more) throws Exception {
+        Path values = tmp.resolve("acme.yaml");
+        Files.writeString(values, """
                 tenants:
                   inline:
                     acme:
-                      upstreams:
-                        fs: { comand: npx }
+                      upstreams: %s
                       auth: { mode: none }
                 secrets:
                   ledgerSigningKey: "%s"
-                """.formatted(KEY));
-        PodFiles.Result res = PodFiles.lay(HelmChart.render("gw", "team-a", bad), Map.of(), tmp.resolve("root")).run("--check");
+                """.formatted(upstreams, KEY) + more);
+        return PodFiles.lay(HelmChart.render("gw", "team-a", values), Map.of(), tmp.resolve("root")).run("--check");
+    }
+
+    @Test
+    void checkRefusesATenantTheChartWouldShip() throws Exception {
+        PodFiles.Result res = checkOfAcme("{ fs: { comand: npx } }", "");
         assertEquals(1, res.exit(), res::out);
         assertTrue(res.err().contains("$.upstreams.fs.comand"), res::err);
     }
@@ -258,19 +262,7 @@ class HelmChartTest {
 
     @Test
     void aLogIdentityWithASchemeIsRefusedByTheGatewaysCheck() throws Exception {
-        Path bad = tmp.resolve("scheme.yaml");
-        Files.writeString(bad, """
-                tenants:
-                  inline:
-                    acme:
-                      upstreams: {}
-                      auth: { mode: none }
-                gateway:
-                  logIdentity: "https://gateway.acme.example"
-                secrets:
-                  ledgerSigningKey: "%s"
-                """.formatted(KEY));
-        PodFiles.Result res = PodFiles.lay(HelmChart.render("gw", "team-a", bad), Map.of(), tmp.resolve("root")).run("--check");
+        PodFiles.Result res = checkOfAcme("{}", "gateway:\n  logIdentity: \"https://gateway.acme.example\"\n");
         assertEquals(1, res.exit(), res::out);
         assertTrue(res.err().contains("invalid_log_identity"), res::err);
     }
