@@ -50,7 +50,8 @@ class LedgerCrashIT {
         return dev.cloakgate.crypto.NoteVerifier.parse(vkey).keyId().hex();
     }
 
-    private static Path key(Path dir, String name, int fill) throws Exception {
+    /** A signing key file of 32 bytes {@code fill}, as 64 hex digits (also for LedgerIdentityIT). */
+    static Path key(Path dir, String name, int fill) throws Exception {
         byte[] seed = new byte[32];
         java.util.Arrays.fill(seed, (byte) fill);
         Path f = dir.resolve(name);

@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -30,14 +29,6 @@ import dev.cloakgate.testing.NodeFixtures;
  */
 class LedgerIdentityIT {
     private static final String ID = "gateway.acme.example/prod";
-
-    private static Path key(Path dir, String name, int fill) throws Exception {
-        byte[] seed = new byte[32];
-        java.util.Arrays.fill(seed, (byte) fill);
-        Path f = dir.resolve(name);
-        Files.writeString(f, HexFormat.of().formatHex(seed) + "\n");
-        return f;
-    }
 
     private static void startAndStop(List<String> props) throws Exception {
         try (GatewayProcess gw = GatewayProcess.start(props)) {
@@ -67,7 +58,7 @@ class LedgerIdentityIT {
                     + Json.write(com.fasterxml.jackson.databind.node.TextNode.valueOf(NodeFixtures.PROBE.toString()))
                     + ",\"stdio\",\"--name\",\"alpha\"]}},\"sanitize\":false,\"auth\":{\"mode\":\"none\"}}");
         }
-        Path key1 = key(dir, "key1.seed", 7);
+        Path key1 = LedgerCrashIT.key(dir, "key1.seed", 7);
         List<String> props = List.of("-Dcloakgate.tenants-dir=" + tenants, "-Dcloakgate.data-dir=" + data,
                 "-Dcloakgate.ledger.signing-key-file=" + key1, "-Dcloakgate.ledger.log-identity=" + ID);
         String logged;
@@ -103,7 +94,7 @@ class LedgerIdentityIT {
         assertEquals("pinned_tenant_mismatch", wrongLog.path("failures").get(0).path("check").asText(), wrongLog.toString());
 
         // a new key, the old one configured for this start: the auditor who pinned the old keys follows the rotation
-        Path key2 = key(dir, "key2.seed", 9);
+        Path key2 = LedgerCrashIT.key(dir, "key2.seed", 9);
         List<String> rotated = List.of("-Dcloakgate.tenants-dir=" + tenants, "-Dcloakgate.data-dir=" + data,
                 "-Dcloakgate.ledger.signing-key-file=" + key2, "-Dcloakgate.ledger.previous-signing-key-file=" + key1,
                 "-Dcloakgate.ledger.log-identity=" + ID);
