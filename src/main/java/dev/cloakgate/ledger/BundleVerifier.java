@@ -104,6 +104,7 @@ public final class BundleVerifier {
         // ---- issue 15, log identity: the log verified, and the keys trusted after followed rotations ----
         private String origin;
         private TrustedKeys trust = trusted;
+        private RotationTrust.Outcome followed;
         private List<RotationTrust.Followed> rotations = List.of();
         // ---- end issue 15 ----
         private long entries;
@@ -112,7 +113,7 @@ public final class BundleVerifier {
         void verify(ZipFile zip) {
             inventory(zip);
             // ---- issue 15: rotations endorsed by a trusted key extend trust before any signature is checked ----
-            RotationTrust.Outcome followed = RotationTrust.scan(zip, parts.get(BundleLayout.ENTRIES), trusted);
+            followed = RotationTrust.scan(zip, parts.get(BundleLayout.ENTRIES), trusted);
             trust = followed.trusted();
             rotations = followed.followed();
             failures.addAll(followed.failures());
@@ -251,10 +252,15 @@ public final class BundleVerifier {
         private String open(String part, byte[] note, String malformed, String badSignature) {
             // ---- issue 15: only a key for this part's purpose and log counts (KeyPurpose) ----
             List<dev.cloakgate.crypto.NoteVerifier> any = trust.verifiersFor(note);
+            long named = BundleLayout.checkpointSize(part);
+            if (named >= 0 && followed != null) {
+                any = followed.inForce(any, named); // a key a rotation endorsed signs only what covers the rotation
+            }
+            List<dev.cloakgate.crypto.NoteVerifier> inForce = any;
             List<dev.cloakgate.crypto.NoteVerifier> fit = part.equals(BundleLayout.MANIFEST)
                     ? KeyPurpose.forManifest(any, note) : KeyPurpose.forCheckpoint(any, note);
             if (fit.size() < any.size()) {
-                fail("key_purpose_mismatch", part, "signed by trusted key " + any.stream().filter(k -> !fit.contains(k))
+                fail("key_purpose_mismatch", part, "signed by trusted key " + inForce.stream().filter(k -> !fit.contains(k))
                         .map(k -> k.name() + " " + k.keyId()).toList() + ", which does not sign this part of this log");
             }
             // ---- end issue 15 ----

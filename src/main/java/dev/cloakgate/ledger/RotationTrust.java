@@ -5,12 +5,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 import dev.cloakgate.crypto.Jcs;
+import dev.cloakgate.crypto.KeyId;
 import dev.cloakgate.crypto.NoteVerifier;
 import dev.cloakgate.crypto.StrictJson;
 
@@ -19,7 +22,8 @@ import dev.cloakgate.crypto.StrictJson;
  * endorsement ({@link KeyRotation}) is signed by a key trusted so far makes the new checkpoint and manifest keys it
  * names trusted too, in entry order, so a chain of rotations is followed from the first pinned key. A rotation with
  * no endorsement extends nothing (the auditor pins both keys, as before); one whose endorsement a trusted key did
- * not sign is a failure, {@code key_rotation_invalid}. The entry itself is part of the chain the rest of the
+ * not sign is a failure, {@code key_rotation_invalid}. A key trusted only through a rotation counts on checkpoints
+ * that cover its rotation entry, not on earlier ones. The entry itself is part of the chain the rest of the
  * verification checks, and the first checkpoint after it is co-signed by the old key.
  */
 final class RotationTrust {
@@ -30,7 +34,15 @@ final class RotationTrust {
     record Followed(long seq, String fromKey, String toKey) {
     }
 
-    record Outcome(TrustedKeys trusted, List<Followed> followed, List<VerifyReport.Failure> failures) {
+    /**
+     * @param from for each checkpoint key trusted only through a rotation, the smallest tree size it may sign: its
+     *        rotation entry's seq + 1 (a key is trusted after its endorsement, not before)
+     */
+    record Outcome(TrustedKeys trusted, List<Followed> followed, List<VerifyReport.Failure> failures, Map<KeyId, Long> from) {
+        /** The verifiers of a checkpoint note of tree size {@code size} that are in force at that size. */
+        List<NoteVerifier> inForce(List<NoteVerifier> verifiers, long size) {
+            return verifiers.stream().filter(v -> from.getOrDefault(v.keyId(), 0L) <= size).toList();
+        }
     }
 
     private RotationTrust() {
@@ -40,8 +52,9 @@ final class RotationTrust {
         TrustedKeys trusted = pinned;
         List<Followed> followed = new ArrayList<>();
         List<VerifyReport.Failure> failures = new ArrayList<>();
+        Map<KeyId, Long> from = new HashMap<>();
         if (entries == null) {
-            return new Outcome(trusted, followed, failures);
+            return new Outcome(trusted, followed, failures, from);
         }
         try (InputStream in = zip.getInputStream(entries)) {
             ByteArrayOutputStream line = new ByteArrayOutputStream();
@@ -59,18 +72,18 @@ final class RotationTrust {
                         continue;
                     }
                     number++;
-                    trusted = line(line.toByteArray(), number, trusted, followed, failures);
+                    trusted = line(line.toByteArray(), number, trusted, followed, failures, from);
                     line.reset();
                 }
             }
         } catch (IOException e) {
             // the main pass reports an unreadable part
         }
-        return new Outcome(trusted, followed, failures);
+        return new Outcome(trusted, followed, failures, from);
     }
 
     private static TrustedKeys line(byte[] bytes, long number, TrustedKeys trusted, List<Followed> followed,
-            List<VerifyReport.Failure> failures) {
+            List<VerifyReport.Failure> failures, Map<KeyId, Long> from) {
         if (!contains(bytes, MARK) || !(Jcs.parseStrict(bytes) instanceof StrictJson.Parsed p)) {
             return trusted;
         }
@@ -89,6 +102,9 @@ final class RotationTrust {
             return trusted;
         }
         followed.add(new Followed(seq, old.get().keyId().hex(), claim.checkpoint().keyId().hex()));
+        if (trusted.find(claim.checkpoint().name(), claim.checkpoint().keyId()).isEmpty()) {
+            from.put(claim.checkpoint().keyId(), seq + 1);
+        }
         return trusted.with(List.of(claim.checkpoint(), claim.manifest()));
     }
 

@@ -252,6 +252,31 @@ class LogIdentityBundleTest {
         assertTrue(M.readTree(r.toJson()).has("rotations_followed"));
     }
 
+    /** The new key holder re-signs a checkpoint from before the rotation (its genuine root): not trusted there. */
+    @Test
+    void aKeyARotationEndorsedCountsOnlyOnCheckpointsThatCoverTheRotation() throws Exception {
+        write("acme", ring(MASTER_1, null, ID), 0, 12);
+        LedgerKeyring rotatedRing = ring(MASTER_2, MASTER_1, ID);
+        write("acme", rotatedRing, 100, 3);
+        LogKeys before = ring(MASTER_1, null, ID).keys(ACME);
+        LogKeys after = rotatedRing.keys(ACME);
+        Path good = export("acme", after, "acme.zip");
+        byte[] note = BundleKit.parts(good).get(BundleLayout.checkpointPart(10));
+        String whole = new String(note, StandardCharsets.UTF_8);
+        byte[] resigned = SignedNote.sign(whole.substring(0, whole.lastIndexOf("\n\n") + 1), List.of(after.checkpoint()))
+                .getBytes(StandardCharsets.UTF_8);
+        Path bad = BundleKit.rewrite(good, dir.resolve("bad.zip"),
+                parts -> parts.put(BundleLayout.checkpointPart(10), resigned), after.manifest());
+        VerifyReport r = verify(bad, LogPins.NONE, vkeys(before));
+        assertFalse(r.valid());
+        assertEquals(List.of("untrusted_key"), r.checks(), r::toJson);
+        assertEquals(BundleLayout.checkpointPart(10), r.failures().get(0).part(), r::toJson);
+        // pinned directly, the new key is trusted at any size
+        List<String> both = new java.util.ArrayList<>(vkeys(before));
+        both.addAll(vkeys(after));
+        assertTrue(verify(bad, LogPins.NONE, both).valid());
+    }
+
     @Test
     void withoutThePreviousKeyTheRotationIsRecordedWithoutEndorsementAndAuditorsPinBoth() throws Exception {
         write("acme", ring(MASTER_1, null, ID), 0, 12);
