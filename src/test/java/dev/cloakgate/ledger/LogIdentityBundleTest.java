@@ -75,6 +75,28 @@ class LogIdentityBundleTest {
         return out;
     }
 
+    /** The keys of tenant acme's log before and after a rotation from MASTER_1 to MASTER_2. */
+    private record Rotated(LogKeys before, LogKeys after) {
+        List<String> both() {
+            List<String> out = new java.util.ArrayList<>(vkeys(before));
+            out.addAll(vkeys(after));
+            return out;
+        }
+    }
+
+    /** 12 entries under MASTER_1, then 3 under MASTER_2 (the rotation entry is seq 12), with or without the previous key. */
+    private Rotated rotate(boolean previousConfigured) {
+        write("acme", ring(MASTER_1, null, ID), 0, 12);
+        write("acme", ring(MASTER_2, previousConfigured ? MASTER_1 : null, ID), 100, 3);
+        return new Rotated(ring(MASTER_1, null, ID).keys(ACME), ring(MASTER_2, null, ID).keys(ACME));
+    }
+
+    /** The bundle's checkpoint part at {@code size}, its text signed again by {@code signer} alone. */
+    private static byte[] resigned(Path bundle, long size, NoteSigner signer) throws IOException {
+        String whole = new String(BundleKit.parts(bundle).get(BundleLayout.checkpointPart(size)), StandardCharsets.UTF_8);
+        return SignedNote.sign(whole.substring(0, whole.lastIndexOf("\n\n") + 1), List.of(signer)).getBytes(StandardCharsets.UTF_8);
+    }
+
     private static List<String> vkeys(LogKeys keys) {
         return List.of(keys.checkpoint().verifier().encoded(), keys.manifest().verifier().encoded());
     }
@@ -170,10 +192,7 @@ class LogIdentityBundleTest {
         write("acme", ring, 0, 10);
         LogKeys acme = ring.keys(ACME);
         Path good = export("acme", acme, "acme.zip");
-        byte[] note = BundleKit.parts(good).get(BundleLayout.checkpointPart(10));
-        String whole = new String(note, StandardCharsets.UTF_8);
-        String text = whole.substring(0, whole.lastIndexOf("\n\n") + 1);
-        byte[] byManifestKey = SignedNote.sign(text, List.of(acme.manifest())).getBytes(StandardCharsets.UTF_8);
+        byte[] byManifestKey = resigned(good, 10, acme.manifest());
         Path bad = BundleKit.rewrite(good, dir.resolve("bad.zip"),
                 parts -> parts.put(BundleLayout.checkpointPart(10), byManifestKey), acme.manifest());
         VerifyReport r = verify(bad, LogPins.NONE, vkeys(acme));
@@ -232,11 +251,9 @@ class LogIdentityBundleTest {
 
     @Test
     void theConfiguredPreviousKeyEndorsesTheRotationAndCoSignsTheNextCheckpoint() throws Exception {
-        write("acme", ring(MASTER_1, null, ID), 0, 12);
-        LedgerKeyring rotatedRing = ring(MASTER_2, MASTER_1, ID);
-        write("acme", rotatedRing, 100, 3);
-        LogKeys before = ring(MASTER_1, null, ID).keys(ACME);
-        LogKeys after = rotatedRing.keys(ACME);
+        Rotated keys = rotate(true);
+        LogKeys before = keys.before();
+        LogKeys after = keys.after();
         JsonNode rotated = entry(data(), "acme", 12);
         assertEquals(before.checkpoint().keyId().hex(), rotated.get("from_key").asText());
         assertEquals(after.checkpoint().keyId().hex(), rotated.get("to_key").asText());
@@ -255,45 +272,31 @@ class LogIdentityBundleTest {
     /** The new key holder re-signs a checkpoint from before the rotation (its genuine root): not trusted there. */
     @Test
     void aKeyARotationEndorsedCountsOnlyOnCheckpointsThatCoverTheRotation() throws Exception {
-        write("acme", ring(MASTER_1, null, ID), 0, 12);
-        LedgerKeyring rotatedRing = ring(MASTER_2, MASTER_1, ID);
-        write("acme", rotatedRing, 100, 3);
-        LogKeys before = ring(MASTER_1, null, ID).keys(ACME);
-        LogKeys after = rotatedRing.keys(ACME);
-        Path good = export("acme", after, "acme.zip");
-        byte[] note = BundleKit.parts(good).get(BundleLayout.checkpointPart(10));
-        String whole = new String(note, StandardCharsets.UTF_8);
-        byte[] resigned = SignedNote.sign(whole.substring(0, whole.lastIndexOf("\n\n") + 1), List.of(after.checkpoint()))
-                .getBytes(StandardCharsets.UTF_8);
+        Rotated keys = rotate(true);
+        Path good = export("acme", keys.after(), "acme.zip");
+        byte[] early = resigned(good, 10, keys.after().checkpoint());
         Path bad = BundleKit.rewrite(good, dir.resolve("bad.zip"),
-                parts -> parts.put(BundleLayout.checkpointPart(10), resigned), after.manifest());
-        VerifyReport r = verify(bad, LogPins.NONE, vkeys(before));
+                parts -> parts.put(BundleLayout.checkpointPart(10), early), keys.after().manifest());
+        VerifyReport r = verify(bad, LogPins.NONE, vkeys(keys.before()));
         assertFalse(r.valid());
         assertEquals(List.of("untrusted_key"), r.checks(), r::toJson);
         assertEquals(BundleLayout.checkpointPart(10), r.failures().get(0).part(), r::toJson);
         // pinned directly, the new key is trusted at any size
-        List<String> both = new java.util.ArrayList<>(vkeys(before));
-        both.addAll(vkeys(after));
-        assertTrue(verify(bad, LogPins.NONE, both).valid());
+        assertTrue(verify(bad, LogPins.NONE, keys.both()).valid());
     }
 
     @Test
     void withoutThePreviousKeyTheRotationIsRecordedWithoutEndorsementAndAuditorsPinBoth() throws Exception {
-        write("acme", ring(MASTER_1, null, ID), 0, 12);
-        write("acme", ring(MASTER_2, null, ID), 100, 3);
-        LogKeys before = ring(MASTER_1, null, ID).keys(ACME);
-        LogKeys after = ring(MASTER_2, null, ID).keys(ACME);
+        Rotated keys = rotate(false);
         JsonNode rotated = entry(data(), "acme", 12);
         assertEquals("key_rotated", rotated.get("kind").asText());
         assertFalse(rotated.has("endorsement"), rotated::toString);
-        Path bundle = export("acme", after, "acme.zip");
-        VerifyReport oldOnly = verify(bundle, LogPins.NONE, vkeys(before));
+        Path bundle = export("acme", keys.after(), "acme.zip");
+        VerifyReport oldOnly = verify(bundle, LogPins.NONE, vkeys(keys.before()));
         assertFalse(oldOnly.valid(), "an unendorsed rotation extends no trust");
         assertTrue(oldOnly.checks().contains("untrusted_key"), oldOnly::toJson);
         assertFalse(oldOnly.checks().contains("key_rotation_invalid"), oldOnly::toJson);
-        List<String> both = new java.util.ArrayList<>(vkeys(before));
-        both.addAll(vkeys(after));
-        VerifyReport pinnedBoth = verify(bundle, LogPins.NONE, both);
+        VerifyReport pinnedBoth = verify(bundle, LogPins.NONE, keys.both());
         assertTrue(pinnedBoth.valid(), pinnedBoth::toJson);
     }
 
