@@ -376,12 +376,13 @@ public final class BundleVerifier {
                 return;
             }
             long want = manifest.toSeq() - manifest.fromSeq() + 1;
-            if (chain.firstSeq() != manifest.fromSeq()) {
-                fail("range_mismatch", BundleLayout.ENTRIES, "the first entry has seq " + chain.firstSeq()
+            // an unreadable first or last line stands for its seq (issue 15): it is reported as itself, not as a range
+            if (chain.impliedFirstSeq() != manifest.fromSeq()) {
+                fail("range_mismatch", BundleLayout.ENTRIES, "the first entry has seq " + chain.impliedFirstSeq()
                         + ", the manifest's from_seq is " + manifest.fromSeq());
             }
-            if (chain.lastSeq() != manifest.toSeq()) {
-                fail("range_mismatch", BundleLayout.ENTRIES, "the last entry has seq " + chain.lastSeq()
+            if (chain.impliedLastSeq() != manifest.toSeq()) {
+                fail("range_mismatch", BundleLayout.ENTRIES, "the last entry has seq " + chain.impliedLastSeq()
                         + ", the manifest's to_seq is " + manifest.toSeq());
             }
             if (entries != want) {
