@@ -45,6 +45,9 @@ record BundleManifest(String format, String tenant, String origin, long fromSeq,
             throw new IllegalArgumentException("manifest text does not end in a newline");
         }
         StrictJson read = Jcs.parseStrict(text.substring(0, text.length() - 1).getBytes(StandardCharsets.UTF_8));
+        if (read instanceof StrictJson.Rejected r) {
+            throw new IllegalArgumentException("manifest text is not strict JSON: " + CanonicalParts.defects(r.defects()));
+        }
         if (!(read instanceof StrictJson.Parsed parsed) || !parsed.value().isObject()) {
             throw new IllegalArgumentException("manifest text is not one strict JSON object");
         }

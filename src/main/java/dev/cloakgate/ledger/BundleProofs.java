@@ -48,7 +48,11 @@ record BundleProofs(long prefixSize, List<byte[]> prefixHashes, List<Consistency
 
     /** Reads proofs.json; the exception's message says what is wrong with it. */
     static BundleProofs parse(byte[] bytes) {
-        if (!(Jcs.parseStrict(bytes) instanceof StrictJson.Parsed parsed) || !parsed.value().isObject()) {
+        StrictJson read = Jcs.parseStrict(bytes);
+        if (read instanceof StrictJson.Rejected r) {
+            throw new IllegalArgumentException("not strict JSON: " + CanonicalParts.defects(r.defects()));
+        }
+        if (!(read instanceof StrictJson.Parsed parsed) || !parsed.value().isObject()) {
             throw new IllegalArgumentException("not one strict JSON object");
         }
         JsonNode o = parsed.value();

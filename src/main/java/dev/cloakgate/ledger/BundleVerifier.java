@@ -159,6 +159,7 @@ public final class BundleVerifier {
             try {
                 manifest = BundleManifest.parse(text);
                 tenant = manifest.tenant();
+                CanonicalParts.manifest(text).ifPresent(failures::add); // issue 15, ledger-checks: the one byte form
             } catch (IllegalArgumentException e) {
                 fail("manifest_malformed", BundleLayout.MANIFEST, e.getMessage());
             }
@@ -175,6 +176,7 @@ public final class BundleVerifier {
                 fail("proofs_malformed", BundleLayout.PROOFS, e.getMessage());
                 return;
             }
+            CanonicalParts.proofs(bytes).ifPresent(failures::add); // issue 15, ledger-checks: the one byte form
             if (manifest != null && proofs.prefixSize() != manifest.fromSeq()) {
                 fail("range_mismatch", BundleLayout.PROOFS, "the prefix covers " + proofs.prefixSize()
                         + " entries but the manifest's from_seq is " + manifest.fromSeq());
