@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,17 +26,15 @@ class MalformedEntryReportTest {
 
     @TempDir
     Path dir;
-    Path bundle;
 
-    @BeforeEach
-    void bundle() throws IOException {
-        Path data = dir.resolve("data");
-        BundleKit.ledger(data, 100, 10, KEY);
-        bundle = export(data, 50, 99, KEY, dir.resolve("b.zip"));
+    // entries 50..99 of a 100-entry ledger with a checkpoint every 10
+    private Path bundle() throws IOException {
+        BundleKit.ledger(dir.resolve("data"), 100, 10, KEY);
+        return export(dir.resolve("data"), 50, 99, KEY, dir.resolve("b.zip"));
     }
 
     private VerifyReport verifyWith(int line, String replacement) throws IOException {
-        Path bad = rewrite(bundle, dir.resolve("bad.zip"), entries(lines -> lines.set(line,
+        Path bad = rewrite(bundle(), dir.resolve("bad.zip"), entries(lines -> lines.set(line,
                 replacement != null ? replacement.getBytes(StandardCharsets.UTF_8)
                         : Arrays.copyOf(lines.get(line), lines.get(line).length - 3))), KEY);
         VerifyReport r = new BundleVerifier(BundleKit.trusted(KEY)).verify(bad);
