@@ -77,6 +77,18 @@ public final class BundleVerifier {
         return run.report();
     }
 
+    // ---- issue 15, ledger-checks: ledger verify NEW --previous OLD ----
+    /**
+     * Verifies {@code file} and that it extends {@code previous}, the auditor's earlier export of the same log
+     * ({@link PreviousExport}): the previous export must verify on its own, and the link is checked when both do.
+     * Throws {@link IOException} when either file cannot be read at all.
+     */
+    public VerifyReport verify(Path file, Path previous) throws IOException {
+        VerifyReport report = verify(file);
+        return report.withFailures(new PreviousExport(trusted).check(file, report.valid(), previous));
+    }
+    // ---- end of issue 15, ledger-checks ----
+
     /** A checkpoint as read from its part; {@code valid} when trusted-signed, well formed and of this origin. */
     private record ReadCheckpoint(String part, long size, byte[] root, boolean valid) {
     }
