@@ -84,8 +84,7 @@ public final class BundleVerifier {
      * Throws {@link IOException} when either file cannot be read at all.
      */
     public VerifyReport verify(Path file, Path previous) throws IOException {
-        VerifyReport report = verify(file);
-        return report.withFailures(new PreviousExport(trusted).check(file, report.valid(), previous));
+        return new PreviousExport(trusted).verify(this, file, previous);
     }
     // ---- end of issue 15, ledger-checks ----
 

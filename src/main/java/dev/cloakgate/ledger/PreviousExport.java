@@ -6,8 +6,10 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -19,8 +21,6 @@ import java.util.zip.ZipFile;
 
 import dev.cloakgate.crypto.Checkpoint;
 import dev.cloakgate.crypto.Jcs;
-import dev.cloakgate.crypto.NoteVerification;
-import dev.cloakgate.crypto.SignedNote;
 import dev.cloakgate.crypto.StrictJson;
 
 /**
@@ -42,7 +42,7 @@ import dev.cloakgate.crypto.StrictJson;
  * as far ({@code previous_not_extended}); both are of one log ({@code previous_log_mismatch}: tenant or origin).</li>
  * </ul>
  * Entries are streamed, as in {@link BundleVerifier}; the two exports are read once more each, after their own
- * verification.
+ * verification, and hashed before and after it.
  */
 final class PreviousExport {
     private static final HexFormat HEX = HexFormat.of();
@@ -54,13 +54,28 @@ final class PreviousExport {
     }
 
     /**
-     * The failures that keep {@code current} from extending {@code previous}; empty when it does. {@code currentValid}
-     * says whether {@code current} verified on its own: when it did not, only the previous export's own validity is
-     * checked (a link from an invalid export proves nothing, and its failures are reported already).
+     * Verifies {@code file} with {@code verifier}, and that it extends {@code previous}. The previous export must verify
+     * on its own; the link is checked when both do (a link from an invalid export proves nothing, and its failures are
+     * reported already). The link reads the two verified files again, so each is hashed before and after: a file
+     * that changed on disk meanwhile is a failure, never a link proved from bytes that were not verified.
      *
-     * @throws IOException when {@code previous} cannot be read at all (missing, no permission)
+     * @throws IOException when either file cannot be read at all (missing, no permission)
      */
-    List<VerifyReport.Failure> check(Path current, boolean currentValid, Path previous) throws IOException {
+    VerifyReport verify(BundleVerifier verifier, Path file, Path previous) throws IOException {
+        byte[] fileBefore = digest(file);
+        byte[] previousBefore = digest(previous);
+        VerifyReport report = verifier.verify(file);
+        List<VerifyReport.Failure> found = new ArrayList<>(link(file, report.valid(), previous));
+        if (!MessageDigest.isEqual(previousBefore, digest(previous))) {
+            found.add(failure("previous_invalid", null, null, null, "the previous export changed on disk while it was verified"));
+        }
+        if (!MessageDigest.isEqual(fileBefore, digest(file))) {
+            found.add(failure("unreadable_bundle", null, null, null, "the export changed on disk while it was verified"));
+        }
+        return report.withFailures(found);
+    }
+
+    private List<VerifyReport.Failure> link(Path current, boolean currentValid, Path previous) throws IOException {
         VerifyReport old = new BundleVerifier(trusted).verify(previous);
         if (!old.valid()) {
             return List.of(failure("previous_invalid", null, null, null, "the previous export does not verify on its own ("
@@ -71,9 +86,31 @@ final class PreviousExport {
         }
         try (Read o = new Read(previous); Read n = new Read(current)) {
             return new Link(o, n).check();
-        } catch (IllegalStateException e) {
-            // both verified a moment ago: a part that no longer reads changed on disk since
-            return List.of(failure("previous_invalid", null, null, null, "an export changed while it was read: " + e.getMessage()));
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            // both verified a moment ago: a part that no longer reads changed on disk since (reported by the caller)
+            return List.of();
+        }
+    }
+
+    private static byte[] digest(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new java.nio.file.NoSuchFileException(file.toString(), null, "no such bundle file");
+        }
+        MessageDigest sha = sha256();
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] buf = new byte[1 << 16];
+            for (int n; (n = in.read(buf)) > 0;) {
+                sha.update(buf, 0, n);
+            }
+        }
+        return sha.digest();
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
         }
     }
 
@@ -191,8 +228,12 @@ final class PreviousExport {
         }
     }
 
-    /** What a verified export says: its manifest, proofs and signed roots by tree size, and its entry lines. */
-    private final class Read implements Closeable {
+    /**
+     * What a verified export says: its manifest, proofs and checkpoint roots by tree size, and its entry lines. Its
+     * signatures were checked by its verification (under whatever trust that followed) and the file is the same
+     * bytes (hashed before and after), so the notes' texts are read without checking them again.
+     */
+    private static final class Read implements Closeable {
         final ZipFile zip;
         final BundleManifest manifest;
         final BundleProofs proofs;
@@ -209,9 +250,6 @@ final class PreviousExport {
                         roots.put(ok.checkpoint().size(), ok.checkpoint().rootHash());
                     }
                 }
-            } catch (IllegalArgumentException e) {
-                zip.close();
-                throw new IllegalStateException(e.getMessage(), e); // a part that parsed in verification no longer does
             } catch (IOException | RuntimeException e) {
                 zip.close();
                 throw e;
@@ -228,13 +266,14 @@ final class PreviousExport {
             }
         }
 
-        // the text of a note a trusted key signed
+        // a signed note's text: everything up to the blank line before the signatures
         private String text(String part) throws IOException {
-            byte[] note = bytes(part);
-            if (SignedNote.open(note, trusted.verifiersFor(note)) instanceof NoteVerification.Verified v) {
-                return v.text();
+            String whole = new String(bytes(part), StandardCharsets.UTF_8);
+            int split = whole.lastIndexOf("\n\n");
+            if (split < 0) {
+                throw new IllegalStateException(part + " is no longer a signed note");
             }
-            throw new IllegalStateException(part + " no longer verifies");
+            return whole.substring(0, split + 1);
         }
 
         Lines lines() throws IOException {
