@@ -50,6 +50,18 @@ final class CanonicalParts {
     }
 
     /**
+     * How many members of {@code o} are not among {@code known} (0 for a non-object): a part of format v1 has exactly
+     * its documented members, so nothing unsigned-for can ride along unread.
+     */
+    static int unknownMembers(com.fasterxml.jackson.databind.JsonNode o, java.util.Set<String> known) {
+        int n = 0;
+        for (java.util.Iterator<String> it = o.isObject() ? o.fieldNames() : java.util.Collections.emptyIterator(); it.hasNext();) {
+            n += known.contains(it.next()) ? 0 : 1;
+        }
+        return n;
+    }
+
+    /**
      * Strict-JSON defects by kind and, for those in the text itself, offset: {@code duplicate_key, syntax at char 7}.
      * A pointer into the value is left out (it would quote member names).
      */

@@ -115,6 +115,17 @@ class CanonicalPartsTest {
     }
 
     @Test
+    void aMemberTheFormatDoesNotHaveIsMalformedEvenInCanonicalForm() throws IOException {
+        // "a_note" sorts first: still the JCS form, but not a v1 manifest
+        assertOnly(verify(resigned(parts -> { }, t -> t.replace("{\"created\":", "{\"a_note\":\"x\",\"created\":"))),
+                "manifest_malformed");
+        assertOnly(verify(resigned(parts -> { }, t -> t.replace("\"bytes\":", "\"a\":1,\"bytes\":"))), "manifest_malformed");
+        VerifyReport p = verify(resigned(parts -> parts.put(BundleLayout.PROOFS, new String(parts.get(BundleLayout.PROOFS),
+                StandardCharsets.UTF_8).replace("{\"consistency\":", "{\"a\":1,\"consistency\":").getBytes(StandardCharsets.UTF_8)), t -> t));
+        assertTrue(p.checks().contains("proofs_malformed"), p.toJson());
+    }
+
+    @Test
     void aPrettyPrintedOrNewlineTerminatedProofsJsonIsNotCanonical() throws IOException {
         VerifyReport r = verify(resigned(parts -> parts.put(BundleLayout.PROOFS,
                 pretty(new String(parts.get(BundleLayout.PROOFS), StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8)), t -> t));
