@@ -44,6 +44,13 @@ public record VerifyReport(String tenant, Long fromSeq, Long toSeq, long entries
         this(tenant, fromSeq, toSeq, entries, checkpoints, trustedKeys, failures, null, false, List.of());
     }
 
+    /** This report with {@code more} failures after its own (issue 15: what {@code --previous} found). */
+    public VerifyReport withFailures(List<Failure> more) {
+        List<Failure> all = new java.util.ArrayList<>(failures);
+        all.addAll(more);
+        return new VerifyReport(tenant, fromSeq, toSeq, entries, checkpoints, trustedKeys, all, origin, pinned, rotations);
+    }
+
     public boolean valid() {
         return failures.isEmpty();
     }
