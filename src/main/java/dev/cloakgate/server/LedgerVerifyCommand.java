@@ -9,6 +9,7 @@ import java.util.List;
 import dev.cloakgate.ledger.BundleVerifier;
 import dev.cloakgate.ledger.TrustedKeys;
 import dev.cloakgate.ledger.VerifyReport;
+import dev.cloakgate.ledger.WitnessCosignatures;
 
 /**
  * {@code ledger verify FILE --trust-key KEYID=HEX [--trust-key ...]}: checks an exported ledger bundle offline,
@@ -35,7 +36,26 @@ public final class LedgerVerifyCommand {
         i++;
         String file = null;
         List<String> keys = new ArrayList<>();
+        // ---- issue 15, witness cosignatures ----
+        List<String> witnessKeys = new ArrayList<>();
+        String minWitnesses = null;
+        // ---- end issue 15 ----
         for (; i < args.length; i++) {
+            // ---- issue 15, witness cosignatures ----
+            if (args[i].equals("--witness") || args[i].equals("--min-witnesses")) {
+                if (i + 1 >= args.length) {
+                    return usage(args[i] + " needs a value");
+                }
+                if (args[i].equals("--witness")) {
+                    witnessKeys.add(args[++i]);
+                } else if (minWitnesses != null) {
+                    return usage("--min-witnesses is given twice");
+                } else {
+                    minWitnesses = args[++i];
+                }
+                continue;
+            }
+            // ---- end issue 15 ----
             if (args[i].equals("--trust-key")) {
                 if (i + 1 >= args.length) {
                     return usage("--trust-key needs a value KEYID=HEX");
@@ -61,9 +81,22 @@ public final class LedgerVerifyCommand {
         } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
         }
+        // ---- issue 15, witness cosignatures: --min-witnesses defaults to 1 when a --witness is pinned ----
+        WitnessCosignatures witnesses = null;
+        if (!witnessKeys.isEmpty() || minWitnesses != null) {
+            if (minWitnesses != null && !minWitnesses.matches("0|[1-9][0-9]{0,5}")) {
+                return usage("--min-witnesses is a number of witnesses (got '" + minWitnesses + "')");
+            }
+            try {
+                witnesses = WitnessCosignatures.parse(witnessKeys, minWitnesses == null ? 1 : Integer.parseInt(minWitnesses));
+            } catch (IllegalArgumentException e) {
+                return usage(e.getMessage());
+            }
+        }
+        // ---- end issue 15 ----
         VerifyReport report;
         try {
-            report = new BundleVerifier(trusted).verify(Path.of(file));
+            report = new BundleVerifier(trusted, witnesses).verify(Path.of(file));
         } catch (IOException e) {
             err.println("ledger verify: cannot read " + file + ": " + e.getMessage()
                     + " (give the path of a bundle written by ledger export)");
@@ -77,6 +110,8 @@ public final class LedgerVerifyCommand {
         err.println("ledger verify: " + why);
         err.println("usage: ledger verify FILE --trust-key KEYID=HEX [--trust-key KEYID=HEX ...]");
         err.println("  KEYID is the 8-hex-digit key ID, HEX the 64-hex-digit Ed25519 public key of a ledger signing key");
+        err.println("  [--witness VKEY ...] [--min-witnesses N]: the last checkpoint must carry valid cosignatures of at least N"
+                + " (default 1) of the pinned witnesses (VKEY: <name>+<key ID>+<base64(0x04 || Ed25519 key)>)");
         return 2;
     }
 }
