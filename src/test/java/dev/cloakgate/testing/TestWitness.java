@@ -291,10 +291,7 @@ public final class TestWitness implements AutoCloseable {
                 switch (what) {
                     case "trust" -> {
                         String[] p = body.split("\n");
-                        String[] vk = p[1].strip().split("\\+", 3);
-                        byte[] typed = Base64.getDecoder().decode(vk[2]);
-                        logs.put(p[0], new Trusted(vk[0], HexFormat.of().parseHex(vk[1]),
-                                publicKey(Arrays.copyOfRange(typed, 1, typed.length))));
+                        trust(p[0], p[1].strip());
                     }
                     case "forget" -> latest.remove(body);
                     case "pause" -> paused = body.equals("on");
@@ -314,6 +311,19 @@ public final class TestWitness implements AutoCloseable {
             }
             send(x, 200, "text/plain", "ok\n");
         }
+    }
+
+    /** Trusts the log key {@code logVkey} (type 0x01) for checkpoints of {@code origin}. */
+    public synchronized void trust(String origin, String logVkey) {
+        String[] vk = logVkey.split("\\+", 3);
+        byte[] typed = Base64.getDecoder().decode(vk[2]);
+        logs.put(origin, new Trusted(vk[0], HexFormat.of().parseHex(vk[1]), publicKey(Arrays.copyOfRange(typed, 1, typed.length))));
+    }
+
+    /** The size it last cosigned for {@code origin}, 0 when none. */
+    public synchronized long size(String origin) {
+        Latest l = latest.get(origin);
+        return l == null ? 0 : l.size();
     }
 
     // ---- helpers ----
