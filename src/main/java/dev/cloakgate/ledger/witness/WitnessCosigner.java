@@ -164,11 +164,11 @@ final class WitnessCosigner implements CheckpointWitness {
                         s.checkpoint().size(), e.getClass().getSimpleName());
                 r = Result.DONE;
             }
-            boolean newer;
+            boolean retry;
             synchronized (lock) {
-                newer = pending != null;
+                retry = !closed && pending == null; // a newer checkpoint supersedes this one
             }
-            if (r == Result.RETRY && !newer && attempt < Witnessing.ATTEMPTS) {
+            if (r == Result.RETRY && retry && attempt < Witnessing.ATTEMPTS) {
                 run(() -> attempt(s, attempt + 1), backoff.toMillis() << (attempt - 1));
             } else {
                 next();
