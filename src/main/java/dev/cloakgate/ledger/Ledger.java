@@ -245,6 +245,11 @@ public final class Ledger implements AutoCloseable {
      */
     public void witnessWith(CheckpointWitness w) {
         witness = w;
+        if (w != CheckpointWitness.NONE) {
+            // what each witness must be configured with to accept this log's checkpoints
+            LOG.infof("ledger %s: checkpoints go to the witnesses, who must know origin %s and verifier key %s", tenant(),
+                    origin, signer.verifier().encoded());
+        }
         checkpointer.witnessWith(w);
     }
 
