@@ -320,6 +320,14 @@ public final class TestWitness implements AutoCloseable {
         logs.put(origin, new Trusted(vk[0], HexFormat.of().parseHex(vk[1]), publicKey(Arrays.copyOfRange(typed, 1, typed.length))));
     }
 
+    /** Its record of {@code origin} keeps the size but another root: to it, the log's next checkpoint is a fork. */
+    public synchronized void corrupt(String origin) {
+        Latest l = latest.get(origin);
+        byte[] root = l.root().clone();
+        root[0] ^= 1;
+        latest.put(origin, new Latest(l.size(), root));
+    }
+
     /** The size it last cosigned for {@code origin}, 0 when none. */
     public synchronized long size(String origin) {
         Latest l = latest.get(origin);

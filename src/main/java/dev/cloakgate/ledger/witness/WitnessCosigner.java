@@ -220,8 +220,10 @@ final class WitnessCosigner implements CheckpointWitness {
                 }
                 failures++;
                 if (o instanceof AddCheckpoint.Outcome.Refused refused) {
-                    LOG.warnf("ledger %s: witness %s refused checkpoint %d: HTTP %d, %s (%d failures in a row)", store.tenant(),
-                            witness.id(), n, refused.status(), refused.meaning(), failures);
+                    // an inconsistency is evidence of a fork: always said; a misconfiguration is said as failures double
+                    LOG.logf(refused.status() == 422 ? Logger.Level.ERROR : level(), "ledger %s: witness %s refused checkpoint"
+                            + " %d: HTTP %d, %s (%d failures in a row)", store.tenant(), witness.id(), n, refused.status(),
+                            refused.meaning(), failures);
                     return Result.DONE;
                 }
                 if (o instanceof AddCheckpoint.Outcome.Conflict conflict) {

@@ -129,6 +129,25 @@ class WitnessCosignerTest {
     }
 
     @Test
+    void aCheckpointTheWitnessFindsInconsistentIsNotCosignedAndTheLedgerGoesOn() throws Exception {
+        TestWitness witness = opened(TestWitness.start("witness.test/u"));
+        witness.trust("cloakgate/ledger/t", signer.verifier().encoded());
+        Ledger l = opened(ledger(witnessing(witness.vkey() + "@" + witness.url(), Duration.ofSeconds(30))));
+        write(l, 3);
+        l.checkpointNow();
+        assertTrue(l.awaitWitnesses(Duration.ofSeconds(60)));
+        assertEquals(3, witness.size("cloakgate/ledger/t"));
+        witness.corrupt("cloakgate/ledger/t"); // it holds another root at size 3: the proof from there fails, a 422
+        write(l, 2);
+        l.checkpointNow();
+        assertTrue(l.awaitWitnesses(Duration.ofSeconds(60)));
+        assertEquals(3, witness.size("cloakgate/ledger/t"), "the witness did not move");
+        assertFalse(latestNote(l).contains("witness.test/u"), latestNote(l));
+        write(l, 1);
+        assertEquals(6, l.checkpointNow().size());
+    }
+
+    @Test
     void aWitnessThatNeverAnswersDoesNotHoldTheLedgerUp() throws Exception {
         // accepts connections and never answers: each request waits for the (long) timeout
         ServerSocket silent = opened(new ServerSocket(0, 50, InetAddress.getLoopbackAddress()));
