@@ -11,7 +11,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import com.fasterxml.jackson.databind.node.TextNode;
+
 import dev.cloakgate.testing.GatewayProcess;
+import dev.cloakgate.testing.Json;
+import dev.cloakgate.testing.NodeFixtures;
 
 /** Issue 15: a witness entry the gateway cannot use stops the start with {@code ledger_witness_invalid}, naming the entry. */
 class WitnessConfigIT {
@@ -20,6 +24,9 @@ class WitnessConfigIT {
     @Test
     void aWitnessOverPlainHttpToAnotherHostStopsTheStart(@TempDir Path dir) throws Exception {
         Path tenants = Files.createDirectories(dir.resolve("tenants"));
+        Files.writeString(tenants.resolve("team-w.json"), "{\"upstreams\":{\"alpha\":{\"command\":\"node\",\"args\":["
+                + Json.write(TextNode.valueOf(NodeFixtures.PROBE.toString())) + ",\"stdio\"]}},\"sanitize\":false,"
+                + "\"auth\":{\"mode\":\"none\"}}");
         try (GatewayProcess gw = GatewayProcess.start(List.of("-Dcloakgate.tenants-dir=" + tenants,
                 "-Dcloakgate.ledger.dev-key=true",
                 "-Dcloakgate.ledger.witnesses=" + VKEY + "@https://w.example/a," + VKEY + "@http://w.example/b"))) {
