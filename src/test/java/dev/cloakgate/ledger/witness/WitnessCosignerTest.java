@@ -76,14 +76,14 @@ class WitnessCosignerTest {
     @Test
     void cosignaturesAreStoredWithTheCheckpointAndSurviveARestart() throws Exception {
         TestWitness witness = opened(TestWitness.start("witness.test/u"));
-        witness.trust("cloakgate/ledger/t", signer.verifier().encoded());
         Witnessing w = witnessing(witness.vkey() + "@" + witness.url(), Duration.ofSeconds(30));
         Ledger l = ledger(w);
+        witness.trust(l.origin(), signer.verifier().encoded()); // before any checkpoint: the ledger is empty
         write(l, 5);
         long size = l.checkpointNow().size();
         assertTrue(l.awaitWitnesses(Duration.ofSeconds(60)));
         assertTrue(latestNote(l).contains("\n\u2014 witness.test/u "), latestNote(l));
-        assertEquals(size, witness.size("cloakgate/ledger/t"));
+        assertEquals(size, witness.size(l.origin()));
         l.close();
 
         // the cosigned note replays on the next start (a signature of an unknown key is skipped), and the witness's
@@ -94,19 +94,19 @@ class WitnessCosignerTest {
         write(again, 3);
         long next = again.checkpointNow().size();
         assertTrue(again.awaitWitnesses(Duration.ofSeconds(60)));
-        assertEquals(next, witness.size("cloakgate/ledger/t"));
+        assertEquals(next, witness.size(l.origin()));
         assertTrue(latestNote(again).contains("\n\u2014 witness.test/u "));
     }
 
     @Test
     void aCosignatureUnderAnotherKeyThanThePinnedOneIsNotKept() throws Exception {
         TestWitness witness = opened(TestWitness.start("witness.test/u"));
-        witness.trust("cloakgate/ledger/t", signer.verifier().encoded());
         Ledger l = opened(ledger(witnessing(TestWitness.otherVkey("witness.test/u") + "@" + witness.url(), Duration.ofSeconds(30))));
+        witness.trust(l.origin(), signer.verifier().encoded());
         write(l, 3);
         l.checkpointNow();
         assertTrue(l.awaitWitnesses(Duration.ofSeconds(60)));
-        assertEquals(3, witness.size("cloakgate/ledger/t"), "the witness cosigned");
+        assertEquals(3, witness.size(l.origin()), "the witness cosigned");
         assertFalse(latestNote(l).contains("witness.test/u"), "but not under the key the gateway pins");
     }
 
@@ -114,12 +114,12 @@ class WitnessCosignerTest {
     void aWitnessThatDoesNotKnowTheLogOrItsKeyGetsNothingStored() throws Exception {
         TestWitness unknownLog = opened(TestWitness.start("witness.test/u")); // 404: it trusts no log
         TestWitness otherKey = opened(TestWitness.start("witness.test/v")); // 403: it trusts another key for the origin
-        otherKey.trust("cloakgate/ledger/t", SigningKeys.signer(Ed25519SigningKey.fromSeed(new byte[] {
-            1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32 }))
-                .verifier().encoded());
         Witnessing w = opened(new Witnessing(List.of(WitnessEndpoint.parse(unknownLog.vkey() + "@" + unknownLog.url()),
                 WitnessEndpoint.parse(otherKey.vkey() + "@" + otherKey.url())), Duration.ofSeconds(30), Duration.ofMillis(100)));
         Ledger l = opened(ledger(w));
+        otherKey.trust(l.origin(), SigningKeys.signer(Ed25519SigningKey.fromSeed(new byte[] {
+            1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32 }))
+                .verifier().encoded());
         write(l, 2);
         l.checkpointNow();
         assertTrue(l.awaitWitnesses(Duration.ofSeconds(60)));
@@ -131,17 +131,17 @@ class WitnessCosignerTest {
     @Test
     void aCheckpointTheWitnessFindsInconsistentIsNotCosignedAndTheLedgerGoesOn() throws Exception {
         TestWitness witness = opened(TestWitness.start("witness.test/u"));
-        witness.trust("cloakgate/ledger/t", signer.verifier().encoded());
         Ledger l = opened(ledger(witnessing(witness.vkey() + "@" + witness.url(), Duration.ofSeconds(30))));
+        witness.trust(l.origin(), signer.verifier().encoded());
         write(l, 3);
         l.checkpointNow();
         assertTrue(l.awaitWitnesses(Duration.ofSeconds(60)));
-        assertEquals(3, witness.size("cloakgate/ledger/t"));
-        witness.corrupt("cloakgate/ledger/t"); // it holds another root at size 3: the proof from there fails, a 422
+        assertEquals(3, witness.size(l.origin()));
+        witness.corrupt(l.origin()); // it holds another root at size 3: the proof from there fails, a 422
         write(l, 2);
         l.checkpointNow();
         assertTrue(l.awaitWitnesses(Duration.ofSeconds(60)));
-        assertEquals(3, witness.size("cloakgate/ledger/t"), "the witness did not move");
+        assertEquals(3, witness.size(l.origin()), "the witness did not move");
         assertFalse(latestNote(l).contains("witness.test/u"), latestNote(l));
         write(l, 1);
         assertEquals(6, l.checkpointNow().size());
