@@ -50,14 +50,29 @@ public final class BundleVerifier {
     private final LogPins pins;
 
     public BundleVerifier(TrustedKeys trusted) {
-        this(trusted, LogPins.NONE);
+        this(trusted, LogPins.NONE, null);
     }
 
     /** Issue 15: with the tenant and origin the auditor expects (a genuine export of another log is invalid). */
     public BundleVerifier(TrustedKeys trusted, LogPins pins) {
+        this(trusted, pins, null);
+    }
+
+    // ---- issue 15, witness cosignatures ----
+    private final WitnessCosignatures witnesses;
+
+    /** @param witnesses the pinned witnesses and how many must cosign the last checkpoint; null for no requirement */
+    public BundleVerifier(TrustedKeys trusted, WitnessCosignatures witnesses) {
+        this(trusted, LogPins.NONE, witnesses);
+    }
+
+    /** Issue 15: the log pinned ({@link LogPins#NONE} for none) and the witnesses required (null for none). */
+    public BundleVerifier(TrustedKeys trusted, LogPins pins, WitnessCosignatures witnesses) {
         this.trusted = trusted;
         this.pins = pins;
+        this.witnesses = witnesses;
     }
+    // ---- end issue 15 ----
 
     /**
      * Verifies the bundle at {@code file}. Throws {@link IOException} only when the file cannot be read at all
@@ -137,14 +152,28 @@ public final class BundleVerifier {
             coverage();
             consistency();
             digests();
+            // ---- issue 15, witness cosignatures ----
+            if (witnesses != null) {
+                List<WitnessCosignatures.Note> notes = new ArrayList<>();
+                for (ReadCheckpoint c : checkpoints.values()) {
+                    byte[] note = read(zip, c.part(), MAX_NOTE_BYTES);
+                    if (note != null) {
+                        notes.add(new WitnessCosignatures.Note(c.part(), c.size(), note));
+                    }
+                }
+                witnessSummary = witnesses.check(notes, failures);
+            }
+            // ---- end issue 15 ----
             failures.addAll(pins.check(tenant, origin)); // issue 15: the log the auditor pinned
         }
+
+        private WitnessCosignatures.Summary witnessSummary; // issue 15
 
         VerifyReport report() {
             return new VerifyReport(manifest == null ? null : manifest.tenant(), manifest == null ? null : manifest.fromSeq(),
                     manifest == null ? null : manifest.toSeq(), entries, checkpoints.size(), trust.ids(), failures,
                     origin, pins.pinned(), rotations.stream().map(r -> new VerifyReport.Rotation(r.seq(), r.fromKey(),
-                            r.toKey())).toList());
+                            r.toKey())).toList(), witnessSummary);
         }
 
         void fail(String check, String part, String detail) {

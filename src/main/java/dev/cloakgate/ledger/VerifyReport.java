@@ -14,7 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * Valid exactly when no failure was found.
  */
 public record VerifyReport(String tenant, Long fromSeq, Long toSeq, long entries, int checkpoints, List<String> trustedKeys,
-        List<Failure> failures, String origin, boolean pinned, List<Rotation> rotations) {
+        List<Failure> failures, String origin, boolean pinned, List<Rotation> rotations, WitnessCosignatures.Summary witnesses) {
     private static final ObjectMapper M = new ObjectMapper();
 
     /**
@@ -41,14 +41,15 @@ public record VerifyReport(String tenant, Long fromSeq, Long toSeq, long entries
     /** Without origin, pins or rotations (as before issue 15). */
     public VerifyReport(String tenant, Long fromSeq, Long toSeq, long entries, int checkpoints, List<String> trustedKeys,
             List<Failure> failures) {
-        this(tenant, fromSeq, toSeq, entries, checkpoints, trustedKeys, failures, null, false, List.of());
+        this(tenant, fromSeq, toSeq, entries, checkpoints, trustedKeys, failures, null, false, List.of(), null);
     }
 
     /** This report with {@code more} failures after its own (issue 15: what {@code --previous} found). */
     public VerifyReport withFailures(List<Failure> more) {
         List<Failure> all = new java.util.ArrayList<>(failures);
         all.addAll(more);
-        return new VerifyReport(tenant, fromSeq, toSeq, entries, checkpoints, trustedKeys, all, origin, pinned, rotations);
+        return new VerifyReport(tenant, fromSeq, toSeq, entries, checkpoints, trustedKeys, all, origin, pinned, rotations,
+                witnesses);
     }
 
     public boolean valid() {
@@ -78,6 +79,17 @@ public record VerifyReport(String tenant, Long fromSeq, Long toSeq, long entries
         if (!rotations.isEmpty()) {
             ArrayNode followed = o.putArray("rotations_followed");
             rotations.forEach(r -> followed.addObject().put("seq", r.seq()).put("from_key", r.fromKey()).put("to_key", r.toKey()));
+        }
+        // ---- issue 15: what the pinned witnesses cosigned (only with --witness) ----
+        if (witnesses != null) {
+            ObjectNode w = o.putObject("witnesses");
+            w.put("required", witnesses.required());
+            ArrayNode pinnedWitnesses = w.putArray("pinned");
+            witnesses.pinned().forEach(pinnedWitnesses::add);
+            w.put("cosigned_checkpoints", witnesses.cosignedCheckpoints());
+            w.put("last_checkpoint_size", witnesses.lastSize());
+            ArrayNode by = w.putArray("last_checkpoint_cosigned_by");
+            witnesses.lastCosignedBy().forEach(by::add);
         }
         ArrayNode list = o.putArray("failures");
         for (Failure f : failures) {

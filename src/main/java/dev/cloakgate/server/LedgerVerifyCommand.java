@@ -11,6 +11,7 @@ import dev.cloakgate.ledger.BundleVerifier;
 import dev.cloakgate.ledger.LogPins;
 import dev.cloakgate.ledger.TrustedKeys;
 import dev.cloakgate.ledger.VerifyReport;
+import dev.cloakgate.ledger.WitnessCosignatures;
 
 /**
  * {@code ledger verify FILE [--tenant T] [--origin O] --trust-key KEY [--trust-key ...] [--previous OLD.zip]}: checks
@@ -41,8 +42,27 @@ public final class LedgerVerifyCommand {
         List<String> keys = new ArrayList<>();
         String pinTenant = null;
         String pinOrigin = null;
+        // ---- issue 15, witness cosignatures ----
+        List<String> witnessKeys = new ArrayList<>();
+        String minWitnesses = null;
+        // ---- end issue 15 ----
         String previous = null; // issue 15, ledger-checks: --previous OLD.zip
         for (; i < args.length; i++) {
+            // ---- issue 15, witness cosignatures ----
+            if (args[i].equals("--witness") || args[i].equals("--min-witnesses")) {
+                if (i + 1 >= args.length) {
+                    return usage(args[i] + " needs a value");
+                }
+                if (args[i].equals("--witness")) {
+                    witnessKeys.add(args[++i]);
+                } else if (minWitnesses != null) {
+                    return usage("--min-witnesses is given twice");
+                } else {
+                    minWitnesses = args[++i];
+                }
+                continue;
+            }
+            // ---- end issue 15 ----
             // ---- issue 15, ledger-checks: --previous ----
             if (args[i].equals("--previous")) {
                 if (i + 1 >= args.length || previous != null) {
@@ -88,6 +108,19 @@ public final class LedgerVerifyCommand {
         } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
         }
+        // ---- issue 15, witness cosignatures: --min-witnesses defaults to 1 when a --witness is pinned ----
+        WitnessCosignatures witnesses = null;
+        if (!witnessKeys.isEmpty() || minWitnesses != null) {
+            if (minWitnesses != null && !minWitnesses.matches("0|[1-9][0-9]{0,5}")) {
+                return usage("--min-witnesses is a number of witnesses (got '" + minWitnesses + "')");
+            }
+            try {
+                witnesses = WitnessCosignatures.parse(witnessKeys, minWitnesses == null ? 1 : Integer.parseInt(minWitnesses));
+            } catch (IllegalArgumentException e) {
+                return usage(e.getMessage());
+            }
+        }
+        // ---- end issue 15 ----
         VerifyReport report;
         // ---- issue 15, ledger-checks: --previous ----
         if (previous != null && (!Files.isRegularFile(Path.of(previous)) || !Files.isReadable(Path.of(previous)))) {
@@ -97,7 +130,8 @@ public final class LedgerVerifyCommand {
         }
         // ---- end of issue 15, ledger-checks ----
         try {
-            BundleVerifier verifier = new BundleVerifier(trusted, new LogPins(pinTenant, pinOrigin));
+            // issue 15: the log pinned, and the witnesses (null: none)
+            BundleVerifier verifier = new BundleVerifier(trusted, new LogPins(pinTenant, pinOrigin), witnesses);
             report = previous == null ? verifier.verify(Path.of(file)) : verifier.verify(Path.of(file), Path.of(previous));
         } catch (IOException e) {
             err.println("ledger verify: cannot read " + file + ": " + e.getMessage()
@@ -114,6 +148,8 @@ public final class LedgerVerifyCommand {
         err.println("  KEY is a verifier key NAME+KEYID+BASE64 as `ledger key --tenant T` prints it (the checkpoint key and");
         err.println("  the manifest key), or KEYID=HEX: the 8-hex-digit key ID and the 64-hex-digit Ed25519 public key");
         err.println("  --tenant, --origin: the log the bundle must be; without them the report says pinned: false");
+        err.println("  [--witness VKEY ...] [--min-witnesses N]: the last checkpoint must carry valid cosignatures of at least N"
+                + " (default 1) of the pinned witnesses (VKEY: <name>+<key ID>+<base64(0x04 || Ed25519 key)>)");
         return 2;
     }
 }
