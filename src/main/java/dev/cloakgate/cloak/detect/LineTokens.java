@@ -29,7 +29,7 @@ final class LineTokens {
     private static final int OTHER = 3;
 
     private final String s;
-    private final int to;
+    private int to;
     /** The next character not yet read into a token. */
     private int next;
     /** The line index of the first token in the buffer. */
@@ -44,8 +44,16 @@ final class LineTokens {
 
     LineTokens(String s, int from, int to) {
         this.s = s;
+        reset(from, to);
+    }
+
+    /** Reads another line of the same text from here on, keeping the buffers. */
+    void reset(int from, int to) {
         this.to = to;
         this.next = from;
+        this.base = 0;
+        this.size = 0;
+        this.floor = 0;
     }
 
     /** Whether token {@code k} of the line exists, reading further as needed. */
@@ -75,6 +83,16 @@ final class LineTokens {
 
     int end(int k) {
         return ends[k - base];
+    }
+
+    /** The text the line is part of. */
+    String text() {
+        return s;
+    }
+
+    /** Whether token {@code k} has combining marks joined to it (its {@link #word} is composed). */
+    boolean composed(int k) {
+        return composed[k - base];
     }
 
     /** Token {@code k}'s text (composed when combining marks were joined to it). */

@@ -55,6 +55,9 @@ public final class NameFinderDetector implements Detector {
         void reset();
     }
     private final Set<String> knownNames;
+    /** The same names and {@link #COMMON}, asked about a token without copying it out of the text. */
+    private final RegionSet knownRegions;
+    private static final RegionSet COMMON_REGIONS = new RegionSet(COMMON);
     private final boolean prefilter;
     /** Names the text introduces (labels, greetings, speakers): PERSON only. */
     private final NameCues cues;
@@ -66,6 +69,7 @@ public final class NameFinderDetector implements Detector {
     public NameFinderDetector(TokenNameFinderModel model, Category category, Set<String> knownNames) {
         this.category = category;
         this.knownNames = Set.copyOf(knownNames);
+        this.knownRegions = new RegionSet(this.knownNames);
         this.prefilter = knownNames != EVERY_TOKEN;
         this.cues = category == Category.PERSON ? new NameCues(this.knownNames) : null;
         java.util.Optional<GreedyNameTagger> greedy = GreedyNameTagger.forModel(model);
@@ -117,8 +121,10 @@ public final class NameFinderDetector implements Detector {
         f.reset();
         List<Finding> found = new java.util.ArrayList<>();
         NameCues.Pass cued = cues == null ? null : cues.new Pass(s);
+        LineTokens lines = new LineTokens(s, 0, 0);
         eachLine(s, (from, to) -> {
-            line(f, s, from, to, found);
+            lines.reset(from, to);
+            line(f, s, lines, found);
             if (cued != null) {
                 cueSegments(cued, s, from, to);
             }
@@ -234,10 +240,10 @@ public final class NameFinderDetector implements Detector {
         }
         List<Finding> more = new java.util.ArrayList<>();
         if (!parts.isEmpty()) {
-            parts(s, new RegionSet(parts, false), new Covered(found), more);
+            parts(s, new RegionSet(parts), new Covered(found), more);
         }
         if (!logins.isEmpty()) {
-            logins(s, new RegionSet(logins, true), new Covered(found), more);
+            logins(s, new RegionSet(logins), new Covered(found), more);
         }
         found.addAll(more);
     }
@@ -313,7 +319,7 @@ public final class NameFinderDetector implements Detector {
             while (end > i && s.charAt(end - 1) == '.') {
                 end--;
             }
-            if (end - i >= 3 && end - i <= 41 && logins.contains(s, i, end) && !covered.at(i)) {
+            if (end - i >= 3 && end - i <= 41 && logins.containsIgnoreCase(s, i, end) && !covered.at(i)) {
                 more.add(new Finding(category, i, end));
             }
             i = j;
@@ -346,11 +352,10 @@ public final class NameFinderDetector implements Detector {
      * most {@value #WINDOW} tokens at a time. The model decides; the candidates only spare it the rest of the
      * line, which in logs, code and listings is most of it.
      */
-    private void line(Finder f, String s, int from, int to, List<Finding> out) {
-        LineTokens lt = new LineTokens(s, from, to);
+    private void line(Finder f, String s, LineTokens lt, List<Finding> out) {
         int k = 0;
         while (lt.has(k)) {
-            if (!candidate(lt.word(k))) {
+            if (!candidate(lt, k)) {
                 k++;
                 lt.dropBefore(k - CONTEXT);
                 continue;
@@ -360,7 +365,7 @@ public final class NameFinderDetector implements Detector {
             // extend over further candidates within reach, up to the window size
             int next = k + 1;
             while (next < end && end - start < WINDOW) {
-                if (candidate(lt.word(next))) {
+                if (candidate(lt, next)) {
                     end = lt.clamp(Math.max(end, next + CONTEXT + 1));
                 }
                 next++;
@@ -465,6 +470,37 @@ public final class NameFinderDetector implements Detector {
             camel |= i > 0 && Character.isUpperCase(c) && Character.isLowerCase(v.charAt(i - 1));
         }
         return !(allLower && v.length() <= 5) && !camel;
+    }
+
+    /** {@link #candidate(String)} of token {@code k}, read in the text: most tokens are not, and are never copied. */
+    private boolean candidate(LineTokens lt, int k) {
+        if (!prefilter) {
+            return true;
+        }
+        if (lt.composed(k)) {
+            return candidate(lt.word(k));
+        }
+        String s = lt.text();
+        int a = lt.start(k);
+        int b = lt.end(k);
+        char c0 = s.charAt(a);
+        if (!Character.isLetter(c0)) {
+            return false;
+        }
+        if (Character.isUpperCase(c0)) {
+            if (b - a == 1 || COMMON_REGIONS.contains(s, a, b)) {
+                return false;
+            }
+            boolean allCaps = true;
+            for (int i = a + 1; i < b && allCaps; i++) {
+                allCaps = !Character.isLowerCase(s.charAt(i));
+            }
+            return !allCaps || knownRegions.containsIgnoreCase(s, a, b);
+        }
+        if (Character.isLowerCase(c0)) {
+            return knownRegions.contains(s, a, b);
+        }
+        return true; // scripts without case: Han, Arabic, Hebrew, Thai...
     }
 
     private boolean candidate(String w) {
