@@ -40,13 +40,7 @@ final class RegionSet {
         for (int i = from; i < to; i++) {
             h = 31 * h + s.charAt(i);
         }
-        for (int at = h & mask; table[at] != null; at = (at + 1) & mask) {
-            String w = table[at];
-            if (w.length() == length && w.hashCode() == h && s.regionMatches(from, w, 0, length)) {
-                return true;
-            }
-        }
-        return false;
+        return probe(s, from, length, h, false);
     }
 
     /** Whether {@code s[from, to)} lower-cased ({@link Locale#ROOT}) is one of the words. */
@@ -65,9 +59,15 @@ final class RegionSet {
             }
             h = 31 * h + Character.toLowerCase(c);
         }
+        return probe(s, from, length, h, true);
+    }
+
+    /** The table's slots from the region's hash on: a word of its length and hash whose characters match. */
+    private boolean probe(String s, int from, int length, int h, boolean lower) {
         for (int at = h & mask; table[at] != null; at = (at + 1) & mask) {
             String w = table[at];
-            if (w.length() == length && w.hashCode() == h && lowerMatches(w, s, from)) {
+            if (w.length() == length && w.hashCode() == h
+                    && (lower ? lowerMatches(w, s, from) : s.regionMatches(from, w, 0, length))) {
                 return true;
             }
         }
