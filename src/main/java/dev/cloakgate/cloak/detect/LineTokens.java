@@ -183,7 +183,19 @@ final class LineTokens {
 
     /** The tokenizer's character classes (OpenNLP 2.5's: alphabetic, not letter); '_' is a space here. */
     private static int kind(char c) {
-        if (c == ' ' || c == '_' || StringUtil.isWhitespace(c)) {
+        return c < LATIN1_KIND.length ? LATIN1_KIND[c] : slowKind(c);
+    }
+
+    private static final byte[] LATIN1_KIND = new byte[256];
+
+    static {
+        for (char c = 0; c < LATIN1_KIND.length; c++) {
+            LATIN1_KIND[c] = (byte) slowKind(c);
+        }
+    }
+
+    private static int slowKind(char c) {
+        if (c == '_' || StringUtil.isWhitespace(c)) {
             return WHITESPACE;
         }
         if (Character.isAlphabetic(c)) {

@@ -90,9 +90,9 @@ final class LoginContexts {
                                 && i == from)) {
                     out.add(new int[] { i + 1, end });
                 }
-            } else if (Character.isLetter(c) && (i == from || !loginChar(s.charAt(i - 1)))) {
+            } else if (Chars.letter(c) && (i == from || !loginChar(s.charAt(i - 1)))) {
                 int j = i;
-                while (j < to && (Character.isLetter(s.charAt(j)) || s.charAt(j) == '_' || s.charAt(j) == '-')) {
+                while (j < to && (Chars.letter(s.charAt(j)) || s.charAt(j) == '_' || s.charAt(j) == '-')) {
                     j++;
                 }
                 String word = before(s, i, j);
@@ -215,6 +215,6 @@ final class LoginContexts {
     }
 
     static boolean loginChar(char c) {
-        return Character.isLetterOrDigit(c) || c == '.' || c == '_' || c == '-';
+        return Chars.letterOrDigit(c) || c == '.' || c == '_' || c == '-';
     }
 }

@@ -258,7 +258,7 @@ public final class NameFinderDetector implements Detector {
         int i = 0;
         while (i < n) {
             char c = s.charAt(i);
-            if (!Character.isLetter(c) || (i > 0 && wordChar(s.charAt(i - 1)))) {
+            if (!Chars.letter(c) || (i > 0 && wordChar(s.charAt(i - 1)))) {
                 i++;
                 continue;
             }
@@ -274,7 +274,7 @@ public final class NameFinderDetector implements Detector {
     }
 
     private static boolean wordChar(char c) {
-        return Character.isAlphabetic(c) || LineTokens.diacritic(c);
+        return Chars.alphabetic(c) || LineTokens.diacritic(c);
     }
 
     /** Whether positions, asked in increasing order, fall inside findings sorted by start (overlaps allowed). */
@@ -307,12 +307,12 @@ public final class NameFinderDetector implements Detector {
         int n = s.length();
         int i = 0;
         while (i < n) {
-            if (!Character.isLetter(s.charAt(i)) || (i > 0 && loginChar(s.charAt(i - 1)))) {
+            if (!Chars.letter(s.charAt(i)) || (i > 0 && LoginContexts.loginChar(s.charAt(i - 1)))) {
                 i++;
                 continue;
             }
             int j = i + 1;
-            while (j < n && loginChar(s.charAt(j))) {
+            while (j < n && LoginContexts.loginChar(s.charAt(j))) {
                 j++;
             }
             int end = j;
@@ -324,10 +324,6 @@ public final class NameFinderDetector implements Detector {
             }
             i = j;
         }
-    }
-
-    private static boolean loginChar(char c) {
-        return Character.isLetterOrDigit(c) || c == '.' || c == '_' || c == '-';
     }
 
     /** The usual ways a login is made from a given name and a family name (also the cloak's propagation's). */
