@@ -56,10 +56,21 @@ final class LoginContexts {
     private LoginContexts() {
     }
 
+    /** The ASCII letters a word of {@link #BEFORE} starts with, lower case: most words are ruled out by one look. */
+    private static final boolean[] BEFORE_FIRST = new boolean[128];
+
+    static {
+        BEFORE.forEach(w -> BEFORE_FIRST[w.charAt(0)] = true);
+    }
+
     /** The word of {@link #BEFORE} that {@code s[i, j)} is (any case), or null. */
     private static String before(String s, int i, int j) {
         int n = j - i;
         if (n >= BEFORE_BY_LENGTH.length) {
+            return null;
+        }
+        char c = s.charAt(i);
+        if (c < 128 && !BEFORE_FIRST[Character.toLowerCase(c)]) {
             return null;
         }
         for (String w : BEFORE_BY_LENGTH[n]) {
