@@ -13,7 +13,7 @@ public sealed interface Access {
     }
 
     /**
-     * @param status 401 (no or a bad credential), 403 (a principal without the role) or 404 (no such tenant)
+     * @param status 401 (no or a bad credential, also for a tenant that does not exist) or 403 (a principal without the role)
      * @param reason stable snake_case code for {@code data.reason} / {@code error}
      * @param challenge the {@code WWW-Authenticate} value (RFC 6750), or null
      * @param failure the internal reason of a 401, for the log and metrics only; null otherwise
@@ -34,10 +34,6 @@ public sealed interface Access {
             return new Refused(403, "role_required", "this endpoint needs the " + role.code()
                     + " role, which the credential's principal does not have",
                     "Bearer realm=\"" + REALM + "\", error=\"insufficient_scope\", scope=\"" + role.code() + "\"", null);
-        }
-
-        static Refused unknownTenant() {
-            return new Refused(404, "unknown_tenant", "no such tenant", null, null);
         }
     }
 }

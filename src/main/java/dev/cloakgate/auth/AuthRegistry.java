@@ -101,7 +101,22 @@ public final class AuthRegistry implements TenantAccess, AutoCloseable {
     @Override
     public Access check(String tenant, String authorization, Role role) {
         Optional<Source> source = tenant == null ? Optional.empty() : tenants.apply(tenant);
-        return source.isEmpty() ? Access.Refused.unknownTenant() : check(source.get(), authorization, role);
+        return source.isEmpty() ? unknownTenant(authorization) : check(source.get(), authorization, role);
+    }
+
+    /**
+     * The answer for a tenant that does not exist (issue 15): it has no principal, so every credential is a bad one,
+     * refused exactly as a known tenant refuses a missing or wrong credential. A caller who cannot authenticate then
+     * cannot tell which tenants exist, or which have principals of a role. The token is hashed as a static-token
+     * lookup hashes it, so the refusal costs what a known tenant's refusal of a static token costs.
+     */
+    public static Access.Refused unknownTenant(String authorization) {
+        String token = TenantAuth.bearer(authorization);
+        if (token == null) {
+            return Access.Refused.unauthenticated(AuthFailure.MISSING_CREDENTIAL);
+        }
+        StaticTokens.sha256(token);
+        return Access.Refused.unauthenticated(AuthFailure.UNKNOWN_TOKEN);
     }
 
     /** As {@link #check(String, String, Role)}, for a caller that already holds the tenant's current source. */

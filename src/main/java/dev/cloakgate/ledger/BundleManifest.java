@@ -19,6 +19,10 @@ import dev.cloakgate.crypto.StrictJson;
  */
 record BundleManifest(String format, String tenant, String origin, long fromSeq, long toSeq, String created, List<Part> parts) {
     static final String FORMAT = "cloakgate-ledger-export/v1";
+    // the members of format v1, no more (issue 15: the documented form, CanonicalParts)
+    private static final java.util.Set<String> MEMBERS = java.util.Set.of("format", "tenant", "origin", "from_seq", "to_seq",
+            "created", "parts");
+    private static final java.util.Set<String> PART_MEMBERS = java.util.Set.of("name", "bytes", "sha256");
     private static final ObjectMapper M = new ObjectMapper();
 
     record Part(String name, long bytes, String sha256) {
@@ -45,11 +49,17 @@ record BundleManifest(String format, String tenant, String origin, long fromSeq,
             throw new IllegalArgumentException("manifest text does not end in a newline");
         }
         StrictJson read = Jcs.parseStrict(text.substring(0, text.length() - 1).getBytes(StandardCharsets.UTF_8));
+        if (read instanceof StrictJson.Rejected r) {
+            throw new IllegalArgumentException("manifest text is not strict JSON: " + CanonicalParts.defects(r.defects()));
+        }
         if (!(read instanceof StrictJson.Parsed parsed) || !parsed.value().isObject()) {
             throw new IllegalArgumentException("manifest text is not one strict JSON object");
         }
         JsonNode o = parsed.value();
         List<String> reasons = new ArrayList<>();
+        if (CanonicalParts.unknownMembers(o, MEMBERS) > 0) {
+            reasons.add(CanonicalParts.unknownMembers(o, MEMBERS) + " member(s) that format v1 does not have");
+        }
         String format = text(o, "format", reasons);
         if (format != null && !FORMAT.equals(format)) {
             reasons.add("format is not " + FORMAT);
@@ -71,6 +81,9 @@ record BundleManifest(String format, String tenant, String origin, long fromSeq,
         } else {
             for (JsonNode p : o.get("parts")) {
                 List<String> partReasons = new ArrayList<>();
+                if (CanonicalParts.unknownMembers(p, PART_MEMBERS) > 0) {
+                    partReasons.add("a member that format v1 does not have");
+                }
                 String name = text(p, "name", partReasons);
                 long bytes = count(p, "bytes", partReasons);
                 String sha = text(p, "sha256", partReasons);

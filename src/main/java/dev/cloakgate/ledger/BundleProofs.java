@@ -3,6 +3,7 @@ package dev.cloakgate.ledger;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -48,11 +49,20 @@ record BundleProofs(long prefixSize, List<byte[]> prefixHashes, List<Consistency
 
     /** Reads proofs.json; the exception's message says what is wrong with it. */
     static BundleProofs parse(byte[] bytes) {
-        if (!(Jcs.parseStrict(bytes) instanceof StrictJson.Parsed parsed) || !parsed.value().isObject()) {
+        StrictJson read = Jcs.parseStrict(bytes);
+        if (read instanceof StrictJson.Rejected r) {
+            throw new IllegalArgumentException("not strict JSON: " + CanonicalParts.defects(r.defects()));
+        }
+        if (!(read instanceof StrictJson.Parsed parsed) || !parsed.value().isObject()) {
             throw new IllegalArgumentException("not one strict JSON object");
         }
         JsonNode o = parsed.value();
         JsonNode prefix = o.path("prefix");
+        // the members of the format, no more (issue 15: the documented form, CanonicalParts)
+        if (CanonicalParts.unknownMembers(o, Set.of("prefix", "consistency")) > 0
+                || CanonicalParts.unknownMembers(prefix, Set.of("size", "hashes")) > 0) {
+            throw new IllegalArgumentException("a member the format does not have");
+        }
         long size = count(prefix.path("size"), "prefix.size");
         List<byte[]> hashes = hashes(prefix.path("hashes"), "prefix.hashes");
         if (hashes.size() != Long.bitCount(size)) {
@@ -65,6 +75,9 @@ record BundleProofs(long prefixSize, List<byte[]> prefixHashes, List<Consistency
         List<Consistency> proofs = new ArrayList<>();
         for (JsonNode c : o.get("consistency")) {
             String where = "consistency[" + proofs.size() + "]";
+            if (CanonicalParts.unknownMembers(c, Set.of("from", "to", "proof")) > 0) {
+                throw new IllegalArgumentException(where + " has a member the format does not have");
+            }
             proofs.add(new Consistency(count(c.path("from"), where + ".from"), count(c.path("to"), where + ".to"),
                     hashes(c.path("proof"), where + ".proof")));
         }

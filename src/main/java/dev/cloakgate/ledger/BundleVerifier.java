@@ -77,6 +77,17 @@ public final class BundleVerifier {
         return run.report();
     }
 
+    // ---- issue 15, ledger-checks: ledger verify NEW --previous OLD ----
+    /**
+     * Verifies {@code file} and that it extends {@code previous}, the auditor's earlier export of the same log
+     * ({@link PreviousExport}): the previous export must verify on its own, and the link is checked when both do.
+     * Throws {@link IOException} when either file cannot be read at all.
+     */
+    public VerifyReport verify(Path file, Path previous) throws IOException {
+        return new PreviousExport(trusted).verify(this, file, previous);
+    }
+    // ---- end of issue 15, ledger-checks ----
+
     /** A checkpoint as read from its part; {@code valid} when trusted-signed, well formed and of this origin. */
     private record ReadCheckpoint(String part, long size, byte[] root, boolean valid) {
     }
@@ -159,6 +170,7 @@ public final class BundleVerifier {
             try {
                 manifest = BundleManifest.parse(text);
                 tenant = manifest.tenant();
+                CanonicalParts.manifest(text).ifPresent(failures::add); // issue 15, ledger-checks: the one byte form
             } catch (IllegalArgumentException e) {
                 fail("manifest_malformed", BundleLayout.MANIFEST, e.getMessage());
             }
@@ -175,6 +187,7 @@ public final class BundleVerifier {
                 fail("proofs_malformed", BundleLayout.PROOFS, e.getMessage());
                 return;
             }
+            CanonicalParts.proofs(bytes).ifPresent(failures::add); // issue 15, ledger-checks: the one byte form
             if (manifest != null && proofs.prefixSize() != manifest.fromSeq()) {
                 fail("range_mismatch", BundleLayout.PROOFS, "the prefix covers " + proofs.prefixSize()
                         + " entries but the manifest's from_seq is " + manifest.fromSeq());
@@ -376,12 +389,13 @@ public final class BundleVerifier {
                 return;
             }
             long want = manifest.toSeq() - manifest.fromSeq() + 1;
-            if (chain.firstSeq() != manifest.fromSeq()) {
-                fail("range_mismatch", BundleLayout.ENTRIES, "the first entry has seq " + chain.firstSeq()
+            // an unreadable first or last line stands for its seq (issue 15): it is reported as itself, not as a range
+            if (chain.impliedFirstSeq() != manifest.fromSeq()) {
+                fail("range_mismatch", BundleLayout.ENTRIES, "the first entry has seq " + chain.impliedFirstSeq()
                         + ", the manifest's from_seq is " + manifest.fromSeq());
             }
-            if (chain.lastSeq() != manifest.toSeq()) {
-                fail("range_mismatch", BundleLayout.ENTRIES, "the last entry has seq " + chain.lastSeq()
+            if (chain.impliedLastSeq() != manifest.toSeq()) {
+                fail("range_mismatch", BundleLayout.ENTRIES, "the last entry has seq " + chain.impliedLastSeq()
                         + ", the manifest's to_seq is " + manifest.toSeq());
             }
             if (entries != want) {

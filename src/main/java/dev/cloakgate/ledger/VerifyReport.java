@@ -30,6 +30,13 @@ public record VerifyReport(String tenant, Long fromSeq, Long toSeq, long entries
         failures = List.copyOf(failures);
     }
 
+    /** This report with {@code more} failures after its own (issue 15: what {@code --previous} found). */
+    public VerifyReport withFailures(List<Failure> more) {
+        List<Failure> all = new java.util.ArrayList<>(failures);
+        all.addAll(more);
+        return new VerifyReport(tenant, fromSeq, toSeq, entries, checkpoints, trustedKeys, all);
+    }
+
     public boolean valid() {
         return failures.isEmpty();
     }

@@ -2,6 +2,7 @@ package dev.cloakgate.server;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,8 +12,9 @@ import dev.cloakgate.ledger.TrustedKeys;
 import dev.cloakgate.ledger.VerifyReport;
 
 /**
- * {@code ledger verify FILE --trust-key KEYID=HEX [--trust-key ...]}: checks an exported ledger bundle offline,
- * with nothing but the file and the keys the auditor trusts, and prints the JSON report on stdout. Exit 0 valid,
+ * {@code ledger verify FILE --trust-key KEYID=HEX [--trust-key ...] [--previous OLD.zip]}: checks an exported ledger
+ * bundle offline, with nothing but the file and the keys the auditor trusts (and, with {@code --previous}, that it
+ * extends the auditor's previous export of the same log), and prints the JSON report on stdout. Exit 0 valid,
  * 1 invalid (the report says every reason), 2 usage or I/O.
  */
 public final class LedgerVerifyCommand {
@@ -35,7 +37,17 @@ public final class LedgerVerifyCommand {
         i++;
         String file = null;
         List<String> keys = new ArrayList<>();
+        String previous = null; // issue 15, ledger-checks: --previous OLD.zip
         for (; i < args.length; i++) {
+            // ---- issue 15, ledger-checks: --previous ----
+            if (args[i].equals("--previous")) {
+                if (i + 1 >= args.length || previous != null) {
+                    return usage("--previous needs one value: the auditor's previous export of the same log (OLD.zip)");
+                }
+                previous = args[++i];
+                continue;
+            }
+            // ---- end of issue 15, ledger-checks ----
             if (args[i].equals("--trust-key")) {
                 if (i + 1 >= args.length) {
                     return usage("--trust-key needs a value KEYID=HEX");
@@ -62,8 +74,16 @@ public final class LedgerVerifyCommand {
             return usage(e.getMessage());
         }
         VerifyReport report;
+        // ---- issue 15, ledger-checks: --previous ----
+        if (previous != null && (!Files.isRegularFile(Path.of(previous)) || !Files.isReadable(Path.of(previous)))) {
+            err.println("ledger verify: cannot read the previous export " + previous
+                    + " (give the path of the bundle the auditor verified before this one)");
+            return 2;
+        }
+        // ---- end of issue 15, ledger-checks ----
         try {
-            report = new BundleVerifier(trusted).verify(Path.of(file));
+            BundleVerifier verifier = new BundleVerifier(trusted);
+            report = previous == null ? verifier.verify(Path.of(file)) : verifier.verify(Path.of(file), Path.of(previous));
         } catch (IOException e) {
             err.println("ledger verify: cannot read " + file + ": " + e.getMessage()
                     + " (give the path of a bundle written by ledger export)");
@@ -75,7 +95,7 @@ public final class LedgerVerifyCommand {
 
     private int usage(String why) {
         err.println("ledger verify: " + why);
-        err.println("usage: ledger verify FILE --trust-key KEYID=HEX [--trust-key KEYID=HEX ...]");
+        err.println("usage: ledger verify FILE --trust-key KEYID=HEX [--trust-key KEYID=HEX ...] [--previous OLD.zip]");
         err.println("  KEYID is the 8-hex-digit key ID, HEX the 64-hex-digit Ed25519 public key of a ledger signing key");
         return 2;
     }

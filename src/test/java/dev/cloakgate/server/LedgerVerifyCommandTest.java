@@ -61,6 +61,33 @@ class LedgerVerifyCommandTest {
         assertEquals("seq_gap", r.get("failures").get(0).get("check").asText());
     }
 
+    // ---- issue 15, ledger-checks: --previous OLD (exit 0 linked, 1 not, 2 unreadable) ----
+    @Test
+    void anExportThatExtendsThePreviousOneExitsZero() throws IOException {
+        Path old = BundleKit.export(dir.resolve("data"), 0, 19, KEY, dir.resolve("old.zip"));
+        assertEquals(0, run("ledger", "verify", bundle.toString(), "--previous", old.toString(), "--trust-key",
+                BundleKit.trustKey(KEY)), err.toString());
+        assertTrue(report().get("valid").asBoolean());
+    }
+
+    @Test
+    void anExportThatLeavesAGapAfterThePreviousOneExitsOneNamingIt() throws IOException {
+        Path old = BundleKit.export(dir.resolve("data"), 0, 9, KEY, dir.resolve("old.zip"));
+        Path later = BundleKit.export(dir.resolve("data"), 20, 29, KEY, dir.resolve("later.zip"));
+        assertEquals(1, run("ledger", "verify", later.toString(), "--trust-key", BundleKit.trustKey(KEY), "--previous", old.toString()));
+        assertEquals("previous_gap", report().get("failures").get(0).get("check").asText());
+    }
+
+    @Test
+    void anUnreadablePreviousExportIsExitTwoNamingIt() {
+        assertEquals(2, run("ledger", "verify", bundle.toString(), "--previous", dir.resolve("gone.zip").toString(),
+                "--trust-key", BundleKit.trustKey(KEY)));
+        assertTrue(err.toString().contains("gone.zip") && err.toString().contains("previous"), err.toString());
+        assertEquals("", out.toString());
+        assertEquals(2, run("ledger", "verify", bundle.toString(), "--trust-key", BundleKit.trustKey(KEY), "--previous"));
+    }
+    // ---- end of issue 15, ledger-checks ----
+
     @Test
     void aBundleSignedByAnotherKeyExitsOne() throws IOException {
         NoteSigner other = BundleKit.signer("cloakgate", 9);

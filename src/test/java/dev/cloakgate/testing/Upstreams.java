@@ -29,6 +29,8 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
     /** The operator of every tenant without its own auth block (the admin API: status, sessions, pins). */
     public static final String OPERATOR_TOKEN = "operator-test-token-2b8e4d1f6a9c3e5b7d0f1a2c3e4b";
     public static final String AUDITOR_TOKEN = "auditor-test-token-7f3c9a1e5b2d4c6f8a0b1c2d3e4f";
+    /** Issue 15: the operator of tenant {@code no-auditor}, which has no auditor principal. */
+    public static final String NO_AUDITOR_OPERATOR_TOKEN = "no-auditor-operator-token-5e1a7c3f9b2d";
     private final List<AutoCloseable> running = new ArrayList<>();
     /** Customers read as text and through read_media_file (base64). */
     public static final String MEDIA_CSV = "name,email,card\nIsabel Ferreira,isabel.ferreira@example-pt.pt,4539 1488 0343 6467\n"
@@ -247,6 +249,16 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             tenant(tenants, "sloppy", "prefix", Map.of("sl", stdio(NodeFixtures.DIR.resolve("sloppy-server.mjs")
                     .toString())), Map.of("sanitize", true));
             // ---- end of issue 14, leak surfaces ----
+
+            // ---- issue 15, ledger-checks: a tenant with an operator and no auditor (acceptance/AdminCredentialFirstTest) ----
+            ObjectNode noAuditor = Json.object();
+            noAuditor.put("mode", "none");
+            ObjectNode onlyOperator = noAuditor.putObject("principals").putObject("operator");
+            onlyOperator.putArray("roles").add("operator");
+            onlyOperator.putArray("tokens_sha256").add(sha256(NO_AUDITOR_OPERATOR_TOKEN));
+            tenant(tenants, "no-auditor", "prefix", Map.of("fs", stdio(NodeFixtures.FILESYSTEM.toString(), fsRoot.toString())),
+                    Map.of("auth", noAuditor));
+            // ---- end of issue 15, ledger-checks ----
 
             Map<String, String> config = new HashMap<>();
             config.put("cloakgate.tenants-dir", tenants.toString());

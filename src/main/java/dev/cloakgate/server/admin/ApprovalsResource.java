@@ -68,7 +68,7 @@ public class ApprovalsResource {
     @APIResponse(responseCode = "400", description = "approval_unreadable (not a receipt this gateway reads)")
     @APIResponse(responseCode = "401", description = "missing_credential, invalid_token")
     @APIResponse(responseCode = "403", description = "role_required (the approver role)")
-    @APIResponse(responseCode = "404", description = "unknown_tenant, no_gate")
+    @APIResponse(responseCode = "404", description = "no_gate")
     @APIResponse(responseCode = "413", description = "approval_too_large (over 64 KiB)")
     @APIResponse(responseCode = "422", description = "approval_untrusted (not signed by an approver key, or altered),"
             + " approval_mismatch (about another release), approval_expired")

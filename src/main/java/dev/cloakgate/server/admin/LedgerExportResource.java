@@ -57,7 +57,6 @@ public class LedgerExportResource {
     @APIResponse(responseCode = "400", description = "bad_range")
     @APIResponse(responseCode = "401", description = "missing_credential, invalid_token")
     @APIResponse(responseCode = "403", description = "role_required (the auditor role)")
-    @APIResponse(responseCode = "404", description = "unknown_tenant")
     @APIResponse(responseCode = "503", description = "ledger_unavailable")
     public Response export(@PathParam("tenant") String tenant,
             @HeaderParam(HttpHeaders.AUTHORIZATION) @Parameter(hidden = true) String authorization,

@@ -82,7 +82,7 @@ public class OperationsResource {
             + " unknown, not_applied)")
     @APIResponse(responseCode = "401", description = "missing_credential, invalid_token")
     @APIResponse(responseCode = "403", description = "role_required (the operator role)")
-    @APIResponse(responseCode = "404", description = "unknown_tenant, no_gate")
+    @APIResponse(responseCode = "404", description = "no_gate")
     @APIResponse(responseCode = "500", description = "operations_unavailable")
     public OperationList list(@PathParam("tenant") String tenant,
             @HeaderParam(HttpHeaders.AUTHORIZATION) @Parameter(hidden = true) String authorization,
@@ -115,7 +115,7 @@ public class OperationsResource {
     @APIResponse(responseCode = "400", description = "bad_request (not {outcome, force})")
     @APIResponse(responseCode = "401", description = "missing_credential, invalid_token")
     @APIResponse(responseCode = "403", description = "role_required (the operator role)")
-    @APIResponse(responseCode = "404", description = "unknown_tenant, no_gate, operation_not_found")
+    @APIResponse(responseCode = "404", description = "no_gate, operation_not_found")
     @APIResponse(responseCode = "409", description = "operation_not_unknown (settled already, or in_flight without force)")
     @APIResponse(responseCode = "500", description = "operations_unavailable")
     public OperationView reconcile(@PathParam("tenant") String tenant,

@@ -86,7 +86,6 @@ public class PinsResource {
     @APIResponse(responseCode = "200", description = "every pin, quarantined ones with their pending hash")
     @APIResponse(responseCode = "401", description = "missing_credential, invalid_token")
     @APIResponse(responseCode = "403", description = "role_required (the operator role)")
-    @APIResponse(responseCode = "404", description = "unknown_tenant")
     public PinList list(@PathParam("tenant") String tenant,
             @HeaderParam(HttpHeaders.AUTHORIZATION) @Parameter(hidden = true) String authorization) {
         AdminAccess.Caller caller = access.require(tenant, authorization, Role.OPERATOR);
@@ -105,7 +104,6 @@ public class PinsResource {
     @APIResponse(responseCode = "200", description = "the quarantined tools")
     @APIResponse(responseCode = "401", description = "missing_credential, invalid_token")
     @APIResponse(responseCode = "403", description = "role_required (the operator role)")
-    @APIResponse(responseCode = "404", description = "unknown_tenant")
     public PendingList pending(@PathParam("tenant") String tenant,
             @HeaderParam(HttpHeaders.AUTHORIZATION) @Parameter(hidden = true) String authorization,
             @QueryParam("upstream") @Parameter(description = "only this upstream's tools") String upstream,
@@ -145,7 +143,6 @@ public class PinsResource {
     @APIResponse(responseCode = "400", description = "bad_request (not a JSON object of tool -> 64 hex digits)")
     @APIResponse(responseCode = "401", description = "missing_credential, invalid_token")
     @APIResponse(responseCode = "403", description = "role_required (the operator role)")
-    @APIResponse(responseCode = "404", description = "unknown_tenant")
     @APIResponse(responseCode = "409", description = "pin_not_pending: none of the given changes is pending as given")
     public Accepted accept(@PathParam("tenant") String tenant,
             @HeaderParam(HttpHeaders.AUTHORIZATION) @Parameter(hidden = true) String authorization, byte[] body) {

@@ -69,7 +69,6 @@ public class SessionsResource {
     @APIResponse(responseCode = "200", description = "the sessions, longest idle first")
     @APIResponse(responseCode = "401", description = "missing_credential, invalid_token")
     @APIResponse(responseCode = "403", description = "role_required (the operator role)")
-    @APIResponse(responseCode = "404", description = "unknown_tenant")
     public SessionList list(@PathParam("tenant") String tenant,
             @HeaderParam(HttpHeaders.AUTHORIZATION) @Parameter(hidden = true) String authorization) {
         AdminAccess.Caller caller = access.require(tenant, authorization, Role.OPERATOR);
@@ -97,7 +96,7 @@ public class SessionsResource {
     @APIResponse(responseCode = "204", description = "ended")
     @APIResponse(responseCode = "401", description = "missing_credential, invalid_token")
     @APIResponse(responseCode = "403", description = "role_required (the operator role)")
-    @APIResponse(responseCode = "404", description = "unknown_tenant, unknown_session")
+    @APIResponse(responseCode = "404", description = "unknown_session")
     public Response end(@PathParam("tenant") String tenant,
             @PathParam("tag") @Parameter(description = "the session's tag, as listed") String tag,
             @HeaderParam(HttpHeaders.AUTHORIZATION) @Parameter(hidden = true) String authorization) {
@@ -126,7 +125,7 @@ public class SessionsResource {
     @APIResponse(responseCode = "401", description = "missing_credential, invalid_token")
     @APIResponse(responseCode = "403", description = "role_required (the operator role); task_context_untrusted,"
             + " task_context_expired")
-    @APIResponse(responseCode = "404", description = "unknown_tenant, unknown_session, no_gate (the session runs"
+    @APIResponse(responseCode = "404", description = "unknown_session, no_gate (the session runs"
             + " without a gate)")
     public Response setTaskContext(@PathParam("tenant") String tenant,
             @PathParam("tag") @Parameter(description = "the session's tag, as listed") String tag,

@@ -82,7 +82,6 @@ public class TenantStatusResource {
     @APIResponse(responseCode = "200", description = "the status")
     @APIResponse(responseCode = "401", description = "missing_credential, invalid_token")
     @APIResponse(responseCode = "403", description = "role_required (the operator role)")
-    @APIResponse(responseCode = "404", description = "unknown_tenant")
     public Status status(@PathParam("tenant") String tenant,
             @HeaderParam(HttpHeaders.AUTHORIZATION) @Parameter(hidden = true) String authorization) {
         AdminAccess.Caller caller = access.require(tenant, authorization, Role.OPERATOR);
