@@ -15,10 +15,15 @@ public record KeyId(int value) {
     static final byte ED25519 = 0x01;
 
     public static KeyId of(String keyName, Ed25519PublicKey key) {
+        return of(keyName, ED25519, key);
+    }
+
+    /** The key ID under another signature type byte (C2SP signed-note's list: 0x04 is a cosignature/v1 key). */
+    static KeyId of(String keyName, byte signatureType, Ed25519PublicKey key) {
         MessageDigest sha256 = sha256();
         sha256.update(keyName.getBytes(StandardCharsets.UTF_8));
         sha256.update((byte) '\n');
-        sha256.update(ED25519);
+        sha256.update(signatureType);
         sha256.update(key.bytes());
         return new KeyId(ByteBuffer.wrap(sha256.digest()).getInt());
     }

@@ -1,8 +1,5 @@
 package dev.cloakgate.crypto;
 
-import java.util.Base64;
-import java.util.HexFormat;
-
 /**
  * A trusted signed-note key: name, key ID and Ed25519 public key. Its text form is the verifier key string
  * {@code <name>+<8 hex digit key ID>+<base64(0x01 || public key)>} used by the Go note package and its peers.
@@ -22,33 +19,12 @@ public record NoteVerifier(String name, KeyId keyId, Ed25519PublicKey publicKey)
 
     /** Parses a verifier key string; the key ID must be the one the name and key hash to. */
     public static NoteVerifier parse(String verifierKey) {
-        String[] parts = verifierKey.split("\\+", -1);
-        if (parts.length != 3) {
-            throw new IllegalArgumentException("a verifier key is <name>+<key ID>+<key>");
-        }
-        if (!parts[1].matches("[0-9a-f]{8}")) {
-            throw new IllegalArgumentException("a verifier key's ID is 8 lower-case hex digits");
-        }
-        byte[] typed;
-        try {
-            typed = Base64.getDecoder().decode(parts[2]);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("a verifier key's key is base64");
-        }
-        if (typed.length != 1 + Ed25519PublicKey.LENGTH || typed[0] != KeyId.ED25519) {
-            throw new IllegalArgumentException("only Ed25519 verifier keys (type 0x01, 32 bytes) are supported");
-        }
-        byte[] key = new byte[Ed25519PublicKey.LENGTH];
-        System.arraycopy(typed, 1, key, 0, key.length);
-        KeyId id = KeyId.fromBytes(HexFormat.of().parseHex(parts[1]));
-        return new NoteVerifier(parts[0], id, Ed25519PublicKey.of(key));
+        VerifierKeyText v = VerifierKeyText.parse(verifierKey, KeyId.ED25519, "a verifier key");
+        return new NoteVerifier(v.name(), v.keyId(), v.publicKey());
     }
 
     public String encoded() {
-        byte[] typed = new byte[1 + Ed25519PublicKey.LENGTH];
-        typed[0] = KeyId.ED25519;
-        System.arraycopy(publicKey.bytes(), 0, typed, 1, Ed25519PublicKey.LENGTH);
-        return name + "+" + keyId.hex() + "+" + Base64.getEncoder().encodeToString(typed);
+        return VerifierKeyText.encode(name, keyId, KeyId.ED25519, publicKey);
     }
 
     public boolean verify(byte[] message, byte[] signature) {

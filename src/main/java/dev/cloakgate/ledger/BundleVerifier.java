@@ -49,8 +49,18 @@ public final class BundleVerifier {
     private final TrustedKeys trusted;
 
     public BundleVerifier(TrustedKeys trusted) {
-        this.trusted = trusted;
+        this(trusted, null);
     }
+
+    // ---- issue 15, witness cosignatures ----
+    private final WitnessCosignatures witnesses;
+
+    /** @param witnesses the pinned witnesses and how many must cosign the last checkpoint; null for no requirement */
+    public BundleVerifier(TrustedKeys trusted, WitnessCosignatures witnesses) {
+        this.trusted = trusted;
+        this.witnesses = witnesses;
+    }
+    // ---- end issue 15 ----
 
     /**
      * Verifies the bundle at {@code file}. Throws {@link IOException} only when the file cannot be read at all
@@ -118,11 +128,26 @@ public final class BundleVerifier {
             coverage();
             consistency();
             digests();
+            // ---- issue 15, witness cosignatures ----
+            if (witnesses != null) {
+                List<WitnessCosignatures.Note> notes = new ArrayList<>();
+                for (ReadCheckpoint c : checkpoints.values()) {
+                    byte[] note = read(zip, c.part(), MAX_NOTE_BYTES);
+                    if (note != null) {
+                        notes.add(new WitnessCosignatures.Note(c.part(), c.size(), note));
+                    }
+                }
+                witnessSummary = witnesses.check(notes, failures);
+            }
+            // ---- end issue 15 ----
         }
+
+        private WitnessCosignatures.Summary witnessSummary; // issue 15
 
         VerifyReport report() {
             return new VerifyReport(manifest == null ? null : manifest.tenant(), manifest == null ? null : manifest.fromSeq(),
-                    manifest == null ? null : manifest.toSeq(), entries, checkpoints.size(), trusted.ids(), failures);
+                    manifest == null ? null : manifest.toSeq(), entries, checkpoints.size(), trusted.ids(), failures,
+                    witnessSummary);
         }
 
         void fail(String check, String part, String detail) {

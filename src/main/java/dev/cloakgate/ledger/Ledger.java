@@ -236,6 +236,29 @@ public final class Ledger implements AutoCloseable {
         return store.size();
     }
 
+    // ---- issue 15, witness cosigning ----
+    private volatile CheckpointWitness witness = CheckpointWitness.NONE;
+
+    /**
+     * Sends each checkpoint stored from now on (and the latest one, at once) to {@code w}, which has them cosigned
+     * asynchronously; closed with the ledger.
+     */
+    public void witnessWith(CheckpointWitness w) {
+        witness = w;
+        if (w != CheckpointWitness.NONE) {
+            // what each witness must be configured with to accept this log's checkpoints
+            LOG.infof("ledger %s: checkpoints go to the witnesses, who must know origin %s and verifier key %s", tenant(),
+                    origin, signer.verifier().encoded());
+        }
+        checkpointer.witnessWith(w);
+    }
+
+    /** Waits up to {@code max} for the witnesses to answer for the checkpoints handed to them; true when done. */
+    public boolean awaitWitnesses(Duration max) {
+        return witness.awaitIdle(max);
+    }
+    // ---- end issue 15 ----
+
     /** Writes everything submitted, checkpoints what the last checkpoint does not cover, closes the store. */
     @Override
     public void close() {
@@ -247,6 +270,7 @@ public final class Ledger implements AutoCloseable {
             Checkpoint c = checkpointer.checkpointNow();
             LOG.infof("ledger %s: closed at size %d", tenant(), c.size());
         } finally {
+            witness.close(); // issue 15: the next start sends the final checkpoint to the witnesses
             store.close();
         }
     }

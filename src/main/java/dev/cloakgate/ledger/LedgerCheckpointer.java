@@ -17,6 +17,7 @@ import dev.cloakgate.crypto.SignedNote;
  * both use them.
  */
 final class LedgerCheckpointer implements LedgerWriter.Listener {
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(LedgerCheckpointer.class);
     private final Object lock = new Object();
     private final LedgerStore store;
     private final String origin;
@@ -30,6 +31,8 @@ final class LedgerCheckpointer implements LedgerWriter.Listener {
     private Instant lastAt;
     /** When the oldest entry not covered by {@link #last} was seen (null when all are covered). */
     private Instant uncoveredSince;
+    // ---- issue 15, witness cosigning ----
+    private volatile CheckpointWitness witness = CheckpointWitness.NONE;
 
     /** @param last the latest stored checkpoint, null when none */
     LedgerCheckpointer(LedgerStore store, String origin, NoteSigner signer, MerkleTree tree, Checkpoint last, int every,
@@ -114,6 +117,29 @@ final class LedgerCheckpointer implements LedgerWriter.Listener {
         last = c;
         lastAt = clock.instant();
         uncoveredSince = null;
+        witness(new CheckpointWitness.Signed(c, note, tree.frontier()));
         return c;
+    }
+
+    // ---- issue 15, witness cosigning: each stored checkpoint goes to the witnesses, off this thread ----
+    /** From now on each stored checkpoint goes to {@code w}; the latest stored one goes at once (catching up). */
+    void witnessWith(CheckpointWitness w) {
+        synchronized (lock) {
+            witness = w;
+            LedgerStore.StoredCheckpoint stored = store.latestCheckpoint();
+            if (last != null && stored != null && stored.size() == last.size()) {
+                witness(new CheckpointWitness.Signed(last, stored.note(), tree.size() == last.size() ? tree.frontier() : null));
+            }
+        }
+    }
+
+    private void witness(CheckpointWitness.Signed signed) {
+        try {
+            witness.signed(signed);
+        } catch (RuntimeException e) {
+            // a witness never stops the ledger
+            LOG.warnf("ledger %s: handing checkpoint %d to the witnesses failed (%s)", store.tenant(), signed.checkpoint().size(),
+                    e.getClass().getSimpleName());
+        }
     }
 }

@@ -181,6 +181,8 @@ public final class LedgerStore implements AutoCloseable {
             s.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
             s.execute("CREATE TABLE IF NOT EXISTS entries (seq INTEGER PRIMARY KEY, hash BLOB NOT NULL, bytes BLOB NOT NULL)");
             s.execute("CREATE TABLE IF NOT EXISTS checkpoints (size INTEGER PRIMARY KEY, note BLOB NOT NULL)");
+            // issue 15: per witness (its key's name and ID), the size it last cosigned and the tree's frontier there
+            s.execute("CREATE TABLE IF NOT EXISTS witness_state (witness TEXT PRIMARY KEY, size INTEGER NOT NULL, frontier BLOB)");
         }
         db.setAutoCommit(false);
         String storedTenant = meta("tenant");
@@ -428,6 +430,99 @@ public final class LedgerStore implements AutoCloseable {
             throw new LedgerStoreException(dbFile + ": read failed: " + e.getMessage(), e);
         }
     }
+
+    // ---- issue 15, witness cosigning ----
+
+    /** What a witness last cosigned of this log: its size, and the frontier there (null when not known). */
+    public record WitnessState(long size, List<byte[]> frontier) {
+    }
+
+    /** The recorded state of {@code witness}, or null when it never cosigned (or answered) for this log. */
+    public synchronized WitnessState witnessState(String witness) {
+        ensureWritable();
+        try (PreparedStatement p = db.prepareStatement("SELECT size, frontier FROM witness_state WHERE witness = ?")) {
+            p.setString(1, witness);
+            WitnessState out = null;
+            try (ResultSet rs = p.executeQuery()) {
+                if (rs.next()) {
+                    byte[] f = rs.getBytes(2);
+                    List<byte[]> frontier = null;
+                    if (f != null && f.length == TreeHasher.HASH_SIZE * Long.bitCount(rs.getLong(1))) {
+                        frontier = new ArrayList<>();
+                        for (int i = 0; i < f.length; i += TreeHasher.HASH_SIZE) {
+                            frontier.add(Arrays.copyOfRange(f, i, i + TreeHasher.HASH_SIZE));
+                        }
+                    }
+                    out = new WitnessState(rs.getLong(1), frontier);
+                }
+            }
+            db.commit();
+            return out;
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw new LedgerStoreException(dbFile + ": read failed: " + e.getMessage(), e);
+        }
+    }
+
+    public synchronized void putWitnessState(String witness, WitnessState state) {
+        ensureWritable();
+        try (PreparedStatement p = db.prepareStatement("INSERT OR REPLACE INTO witness_state (witness, size, frontier) VALUES (?, ?, ?)")) {
+            p.setString(1, witness);
+            p.setLong(2, state.size());
+            if (state.frontier() == null) {
+                p.setNull(3, java.sql.Types.BLOB);
+            } else {
+                java.io.ByteArrayOutputStream f = new java.io.ByteArrayOutputStream();
+                state.frontier().forEach(f::writeBytes);
+                p.setBytes(3, f.toByteArray());
+            }
+            p.executeUpdate();
+            db.commit();
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw new LedgerStoreException(dbFile + ": storing a witness's state failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Adds a signature line (a witness's cosignature, without its newline) to the stored checkpoint of {@code size},
+     * first dropping the lines {@code replaces} matches (the same witness's earlier cosignature). False when no
+     * checkpoint of that size is stored. The checkpoint's own signature is untouched: signed-note verifiers skip
+     * lines of keys they do not know.
+     */
+    public synchronized boolean addSignatureLine(long size, String line, java.util.function.Predicate<String> replaces) {
+        ensureWritable();
+        try (PreparedStatement read = db.prepareStatement("SELECT note FROM checkpoints WHERE size = ?");
+                PreparedStatement write = db.prepareStatement("UPDATE checkpoints SET note = ? WHERE size = ?")) {
+            read.setLong(1, size);
+            byte[] note;
+            try (ResultSet rs = read.executeQuery()) {
+                note = rs.next() ? rs.getBytes(1) : null;
+            }
+            if (note == null) {
+                db.commit();
+                return false;
+            }
+            String whole = new String(note, java.nio.charset.StandardCharsets.UTF_8);
+            int split = whole.lastIndexOf("\n\n");
+            StringBuilder out = new StringBuilder(whole.substring(0, split + 2));
+            for (String l : whole.substring(split + 2).split("\n")) {
+                if (!l.isEmpty() && !replaces.test(l)) {
+                    out.append(l).append('\n');
+                }
+            }
+            out.append(line).append('\n');
+            write.setBytes(1, out.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            write.setLong(2, size);
+            write.executeUpdate();
+            db.commit();
+            return true;
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw new LedgerStoreException(dbFile + ": storing a cosignature of checkpoint " + size + " failed: " + e.getMessage(), e);
+        }
+    }
+    // ---- end issue 15 ----
 
     public boolean readOnly() {
         return readOnly;

@@ -14,7 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * Valid exactly when no failure was found.
  */
 public record VerifyReport(String tenant, Long fromSeq, Long toSeq, long entries, int checkpoints, List<String> trustedKeys,
-        List<Failure> failures) {
+        List<Failure> failures, WitnessCosignatures.Summary witnesses) {
     private static final ObjectMapper M = new ObjectMapper();
 
     /**
@@ -23,6 +23,11 @@ public record VerifyReport(String tenant, Long fromSeq, Long toSeq, long entries
      * entry content.
      */
     public record Failure(String check, String part, Long line, Long seq, Long size, String detail) {
+    }
+
+    public VerifyReport(String tenant, Long fromSeq, Long toSeq, long entries, int checkpoints, List<String> trustedKeys,
+            List<Failure> failures) {
+        this(tenant, fromSeq, toSeq, entries, checkpoints, trustedKeys, failures, null);
     }
 
     public VerifyReport {
@@ -59,6 +64,17 @@ public record VerifyReport(String tenant, Long fromSeq, Long toSeq, long entries
         o.put("checkpoints", checkpoints);
         ArrayNode keys = o.putArray("trusted_keys");
         trustedKeys.forEach(keys::add);
+        // ---- issue 15: what the pinned witnesses cosigned (only with --witness) ----
+        if (witnesses != null) {
+            ObjectNode w = o.putObject("witnesses");
+            w.put("required", witnesses.required());
+            ArrayNode pinned = w.putArray("pinned");
+            witnesses.pinned().forEach(pinned::add);
+            w.put("cosigned_checkpoints", witnesses.cosignedCheckpoints());
+            w.put("last_checkpoint_size", witnesses.lastSize());
+            ArrayNode by = w.putArray("last_checkpoint_cosigned_by");
+            witnesses.lastCosignedBy().forEach(by::add);
+        }
         ArrayNode list = o.putArray("failures");
         for (Failure f : failures) {
             ObjectNode j = list.addObject().put("check", f.check());

@@ -105,6 +105,7 @@ public class Gateway {
                 .withCheckpointInterval(lc.checkpointInterval()), metrics, ledgerEvidence, evidence, sessions, auth,
                 upstreamMeters);
         metrics.gauge("cloakgate.ledger.lost", this, Gateway::ledgerLost);
+        assembly.witnessing(witnessing(lc)); // issue 15
         try {
             for (TenantConfig t : tenants.all().values()) {
                 assembly.activate(t, dir.resolve(t.name() + ".json").toString());
@@ -160,6 +161,31 @@ public class Gateway {
     }
     // ---- issue 10, identity and roles (end) ----
 
+
+    // ---- issue 15, witness cosigning ----
+    private static final String WITNESSES = "cloakgate.ledger.witnesses";
+
+    private dev.cloakgate.ledger.witness.Witnessing witnessing(GatewayConfig.Ledger lc) {
+        List<dev.cloakgate.ledger.witness.WitnessEndpoint> ws;
+        try {
+            ws = dev.cloakgate.ledger.witness.WitnessEndpoint.parseAll(lc.witnesses().orElse(List.of()), WITNESSES);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("ledger_witness_invalid: " + e.getMessage());
+        }
+        for (dev.cloakgate.ledger.witness.WitnessEndpoint w : ws) {
+            LOG.infof("ledger: checkpoints go to witness %s at %s", w.id(), w.addCheckpoint());
+        }
+        witnessTimeout = lc.witnessTimeout();
+        return new dev.cloakgate.ledger.witness.Witnessing(ws, lc.witnessTimeout(), java.time.Duration.ofSeconds(1));
+    }
+
+    private java.time.Duration witnessTimeout = java.time.Duration.ZERO;
+
+    /** How long an export waits for the witnesses to answer for its checkpoint (their request timeout). */
+    public java.time.Duration witnessTimeout() {
+        return witnessTimeout;
+    }
+    // ---- end issue 15 ----
 
     /** The one key all tenants' ledgers sign with; refuses to start without a key. */
     private NoteSigner signer(Path data) {

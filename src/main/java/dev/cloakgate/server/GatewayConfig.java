@@ -225,5 +225,17 @@ public interface GatewayConfig {
         /** ...or after this long with unsigned entries, and always at shutdown. */
         @WithDefault("10s")
         Duration checkpointInterval();
+
+        // ---- issue 15, witness cosigning ----
+        /**
+         * Witnesses that cosign each checkpoint (C2SP tlog-witness), each {@code <cosignature/v1 verifier key>@<https
+         * URL of its submission prefix>}; none by default.
+         */
+        Optional<List<String>> witnesses();
+
+        /** Connect and answer timeout of one add-checkpoint request. */
+        @WithDefault("10s")
+        Duration witnessTimeout();
+        // ---- end issue 15 ----
     }
 }

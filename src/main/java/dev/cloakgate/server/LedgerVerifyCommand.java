@@ -10,6 +10,7 @@ import java.util.List;
 import dev.cloakgate.ledger.BundleVerifier;
 import dev.cloakgate.ledger.TrustedKeys;
 import dev.cloakgate.ledger.VerifyReport;
+import dev.cloakgate.ledger.WitnessCosignatures;
 
 /**
  * {@code ledger verify FILE --trust-key KEYID=HEX [--trust-key ...] [--previous OLD.zip]}: checks an exported ledger
@@ -37,8 +38,27 @@ public final class LedgerVerifyCommand {
         i++;
         String file = null;
         List<String> keys = new ArrayList<>();
+        // ---- issue 15, witness cosignatures ----
+        List<String> witnessKeys = new ArrayList<>();
+        String minWitnesses = null;
+        // ---- end issue 15 ----
         String previous = null; // issue 15, ledger-checks: --previous OLD.zip
         for (; i < args.length; i++) {
+            // ---- issue 15, witness cosignatures ----
+            if (args[i].equals("--witness") || args[i].equals("--min-witnesses")) {
+                if (i + 1 >= args.length) {
+                    return usage(args[i] + " needs a value");
+                }
+                if (args[i].equals("--witness")) {
+                    witnessKeys.add(args[++i]);
+                } else if (minWitnesses != null) {
+                    return usage("--min-witnesses is given twice");
+                } else {
+                    minWitnesses = args[++i];
+                }
+                continue;
+            }
+            // ---- end issue 15 ----
             // ---- issue 15, ledger-checks: --previous ----
             if (args[i].equals("--previous")) {
                 if (i + 1 >= args.length || previous != null) {
@@ -73,6 +93,19 @@ public final class LedgerVerifyCommand {
         } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
         }
+        // ---- issue 15, witness cosignatures: --min-witnesses defaults to 1 when a --witness is pinned ----
+        WitnessCosignatures witnesses = null;
+        if (!witnessKeys.isEmpty() || minWitnesses != null) {
+            if (minWitnesses != null && !minWitnesses.matches("0|[1-9][0-9]{0,5}")) {
+                return usage("--min-witnesses is a number of witnesses (got '" + minWitnesses + "')");
+            }
+            try {
+                witnesses = WitnessCosignatures.parse(witnessKeys, minWitnesses == null ? 1 : Integer.parseInt(minWitnesses));
+            } catch (IllegalArgumentException e) {
+                return usage(e.getMessage());
+            }
+        }
+        // ---- end issue 15 ----
         VerifyReport report;
         // ---- issue 15, ledger-checks: --previous ----
         if (previous != null && (!Files.isRegularFile(Path.of(previous)) || !Files.isReadable(Path.of(previous)))) {
@@ -82,7 +115,7 @@ public final class LedgerVerifyCommand {
         }
         // ---- end of issue 15, ledger-checks ----
         try {
-            BundleVerifier verifier = new BundleVerifier(trusted);
+            BundleVerifier verifier = new BundleVerifier(trusted, witnesses); // issue 15: witnesses (null: none)
             report = previous == null ? verifier.verify(Path.of(file)) : verifier.verify(Path.of(file), Path.of(previous));
         } catch (IOException e) {
             err.println("ledger verify: cannot read " + file + ": " + e.getMessage()
@@ -97,6 +130,8 @@ public final class LedgerVerifyCommand {
         err.println("ledger verify: " + why);
         err.println("usage: ledger verify FILE --trust-key KEYID=HEX [--trust-key KEYID=HEX ...] [--previous OLD.zip]");
         err.println("  KEYID is the 8-hex-digit key ID, HEX the 64-hex-digit Ed25519 public key of a ledger signing key");
+        err.println("  [--witness VKEY ...] [--min-witnesses N]: the last checkpoint must carry valid cosignatures of at least N"
+                + " (default 1) of the pinned witnesses (VKEY: <name>+<key ID>+<base64(0x04 || Ed25519 key)>)");
         return 2;
     }
 }

@@ -62,6 +62,15 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
     private final CloakingSetup cloakings = new CloakingSetup();
     private final StandardControls controls = new StandardControls();
     private final Map<String, Lasting> lasting = new ConcurrentHashMap<>();
+    // ---- issue 15, witness cosigning: set before the first tenant is activated ----
+    private dev.cloakgate.ledger.witness.Witnessing witnessing = new dev.cloakgate.ledger.witness.Witnessing(List.of(),
+            java.time.Duration.ofSeconds(1), java.time.Duration.ofSeconds(1));
+
+    void witnessing(dev.cloakgate.ledger.witness.Witnessing w) {
+        witnessing.close();
+        witnessing = w;
+    }
+    // ---- end issue 15 ----
 
     /** One tenant's state for the life of the process. */
     private static final class Lasting {
@@ -183,6 +192,8 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
             // a damaged ledger, or one another gateway holds: the tenant cannot keep evidence, so it is not served
             throw new TenantConfigException(file, "$", "cannot open the tenant's ledger: " + e.getMessage());
         }
+        // issue 15: each checkpoint goes to the configured witnesses, asynchronously
+        ledger.witnessWith(witnessing.cosigner(ledger.store()));
         LedgerEntries entries = new LedgerEntries(secret::sessionDigest);
         ledgerEvidence.add(name, ledger, entries);
         metrics.gauge("cloakgate.ledger.entries", Tags.of("tenant", name), ledger, Ledger::size);
@@ -258,5 +269,6 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
             }
         }
         lasting.clear();
+        witnessing.close(); // issue 15: after the ledgers, whose lanes it runs
     }
 }

@@ -71,6 +71,8 @@ public class LedgerExportResource {
         // everything recorded before this request is committed and checkpointed, so the export can reach it
         ledger.flush();
         ledger.checkpointNow();
+        // issue 15: give the witnesses (bounded) time to cosign that checkpoint, so the bundle carries their cosignatures
+        ledger.awaitWitnesses(gateway.witnessTimeout());
         long last = ledger.size() - 1;
         long from = seq(fromSeq, 0);
         long to = seq(toSeq, last);
