@@ -5,6 +5,35 @@ final class Chars {
     private Chars() {
     }
 
+    // Latin-1 answers looked up, not asked of Character (whose per-plane dispatch does not inline once a text
+    // has shown it several planes); built from the same Character methods, so they cannot disagree.
+    private static final boolean[] LETTER = latin1(Character::isLetter);
+    private static final boolean[] ALPHABETIC = latin1(Character::isAlphabetic);
+    private static final boolean[] LETTER_OR_DIGIT = latin1(Character::isLetterOrDigit);
+
+    private static boolean[] latin1(java.util.function.IntPredicate p) {
+        boolean[] t = new boolean[256];
+        for (int c = 0; c < t.length; c++) {
+            t[c] = p.test(c);
+        }
+        return t;
+    }
+
+    /** {@link Character#isLetter(char)}. */
+    static boolean letter(char c) {
+        return c < 256 ? LETTER[c] : Character.isLetter(c);
+    }
+
+    /** {@link Character#isAlphabetic(int)}. */
+    static boolean alphabetic(char c) {
+        return c < 256 ? ALPHABETIC[c] : Character.isAlphabetic(c);
+    }
+
+    /** {@link Character#isLetterOrDigit(char)}. */
+    static boolean letterOrDigit(char c) {
+        return c < 256 ? LETTER_OR_DIGIT[c] : Character.isLetterOrDigit(c);
+    }
+
     static boolean digit(char c) {
         return c >= '0' && c <= '9';
     }

@@ -56,10 +56,21 @@ final class LoginContexts {
     private LoginContexts() {
     }
 
+    /** The ASCII letters a word of {@link #BEFORE} starts with, lower case: most words are ruled out by one look. */
+    private static final boolean[] BEFORE_FIRST = new boolean[128];
+
+    static {
+        BEFORE.forEach(w -> BEFORE_FIRST[w.charAt(0)] = true);
+    }
+
     /** The word of {@link #BEFORE} that {@code s[i, j)} is (any case), or null. */
     private static String before(String s, int i, int j) {
         int n = j - i;
         if (n >= BEFORE_BY_LENGTH.length) {
+            return null;
+        }
+        char c = s.charAt(i);
+        if (c < 128 && !BEFORE_FIRST[Character.toLowerCase(c)]) {
             return null;
         }
         for (String w : BEFORE_BY_LENGTH[n]) {
@@ -90,9 +101,9 @@ final class LoginContexts {
                                 && i == from)) {
                     out.add(new int[] { i + 1, end });
                 }
-            } else if (Character.isLetter(c) && (i == from || !loginChar(s.charAt(i - 1)))) {
+            } else if (Chars.letter(c) && (i == from || !loginChar(s.charAt(i - 1)))) {
                 int j = i;
-                while (j < to && (Character.isLetter(s.charAt(j)) || s.charAt(j) == '_' || s.charAt(j) == '-')) {
+                while (j < to && (Chars.letter(s.charAt(j)) || s.charAt(j) == '_' || s.charAt(j) == '-')) {
                     j++;
                 }
                 String word = before(s, i, j);
@@ -215,6 +226,6 @@ final class LoginContexts {
     }
 
     static boolean loginChar(char c) {
-        return Character.isLetterOrDigit(c) || c == '.' || c == '_' || c == '-';
+        return Chars.letterOrDigit(c) || c == '.' || c == '_' || c == '-';
     }
 }

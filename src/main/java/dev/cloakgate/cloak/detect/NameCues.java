@@ -554,8 +554,11 @@ final class NameCues {
         }
 
         static boolean wordChar(char c) {
-            if (Character.isLetterOrDigit(c)) {
+            if (Chars.letterOrDigit(c)) {
                 return true;
+            }
+            if (c < 256) {
+                return false; // no marks in Latin-1
             }
             int t = Character.getType(c);
             return t == Character.NON_SPACING_MARK || t == Character.COMBINING_SPACING_MARK

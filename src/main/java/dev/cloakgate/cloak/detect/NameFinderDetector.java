@@ -14,10 +14,10 @@ import opennlp.tools.util.Span;
  * Named entities found by an OpenNLP name-finder model (PERSON by default: a gateway tokenizes what the model
  * must then reason over, and "France" identifies nobody). Everything a model finds is reported as the category
  * it was configured for. Text is fed one line at a time, in windows of at most {@value #WINDOW} tokens,
- * tokenized exactly as the model was trained ({@link SimpleTokenizer}). A line is tokenized a chunk at a time
- * ({@link LineTokens}) and only the tokens the current window needs are held, so a multi-megabyte line (a JSON
- * result on one line) costs bounded memory and linear time and gets the same windows, hence the same findings, as
- * if it had been tokenized whole. The model is shared; a finder (which is not thread-safe) is kept per thread.
+ * tokenized exactly as the model was trained ({@link SimpleTokenizer}'s rule, read off the text by
+ * {@link LineTokens} a token at a time) and only the tokens the current window needs are held, so a multi-megabyte
+ * line (a JSON result on one line) costs bounded memory and linear time. The model is shared; a finder (which is
+ * not thread-safe) is kept per thread.
  */
 public final class NameFinderDetector implements Detector {
     static final int WINDOW = 64;
@@ -55,6 +55,9 @@ public final class NameFinderDetector implements Detector {
         void reset();
     }
     private final Set<String> knownNames;
+    /** The same names and {@link #COMMON}, asked about a token without copying it out of the text. */
+    private final RegionSet knownRegions;
+    private static final RegionSet COMMON_REGIONS = new RegionSet(COMMON);
     private final boolean prefilter;
     /** Names the text introduces (labels, greetings, speakers): PERSON only. */
     private final NameCues cues;
@@ -66,6 +69,7 @@ public final class NameFinderDetector implements Detector {
     public NameFinderDetector(TokenNameFinderModel model, Category category, Set<String> knownNames) {
         this.category = category;
         this.knownNames = Set.copyOf(knownNames);
+        this.knownRegions = new RegionSet(this.knownNames);
         this.prefilter = knownNames != EVERY_TOKEN;
         this.cues = category == Category.PERSON ? new NameCues(this.knownNames) : null;
         java.util.Optional<GreedyNameTagger> greedy = GreedyNameTagger.forModel(model);
@@ -116,10 +120,11 @@ public final class NameFinderDetector implements Detector {
         Finder f = finder.get();
         f.reset();
         List<Finding> found = new java.util.ArrayList<>();
-        Tokens tokens = new Tokens();
         NameCues.Pass cued = cues == null ? null : cues.new Pass(s);
+        LineTokens lines = new LineTokens(s, 0, 0);
         eachLine(s, (from, to) -> {
-            line(f, s, from, to, found, tokens);
+            lines.reset(from, to);
+            line(f, s, lines, found);
             if (cued != null) {
                 cueSegments(cued, s, from, to);
             }
@@ -136,7 +141,7 @@ public final class NameFinderDetector implements Detector {
         }
         if (!found.isEmpty()) {
             List<Finding> names = merged(s, found);
-            propagate(s, names, tokens, logins);
+            propagate(s, names, logins);
             out.addAll(names);
         }
     }
@@ -181,17 +186,6 @@ public final class NameFinderDetector implements Detector {
         }
     }
 
-    /** The tokens of every line the model ran on, in order, tokenized again: for propagation in a long text. */
-    private static void eachLineTokens(String s, LineTokens.Visitor visit) {
-        eachLine(s, (from, to) -> {
-            LineTokens lt = new LineTokens(s, from, to);
-            for (int k = 0; lt.has(k); k++) {
-                visit.token(lt.start(k), lt.end(k));
-                lt.dropBefore(k);
-            }
-        });
-    }
-
     /** "[Sarah] [Mitchell]" is one name: findings separated only by spaces are joined. */
     private List<Finding> merged(String s, List<Finding> found) {
         found.sort(java.util.Comparator.comparingInt(Finding::start));
@@ -223,7 +217,7 @@ public final class NameFinderDetector implements Detector {
      * ("Dubois", "MARIE") are found too, in the same case, the capitalised or the all-capitals form. Parts of
      * fewer than three letters are left to the model.
      */
-    private void propagate(String s, List<Finding> found, Tokens tokens, Set<String> logins) {
+    private void propagate(String s, List<Finding> found, Set<String> logins) {
         Set<String> parts = new java.util.HashSet<>();
         Set<String> names = new java.util.HashSet<>();
         for (Finding f : found) {
@@ -244,25 +238,43 @@ public final class NameFinderDetector implements Detector {
         if (parts.isEmpty() && logins.isEmpty()) {
             return;
         }
-        // found is sorted by start: whether a position is covered is read with a cursor, not a bitmap of the text
-        Covered covered = new Covered(found);
         List<Finding> more = new java.util.ArrayList<>();
-        LineTokens.Visitor part = (start, end) -> {
-            if (end - start >= 3 && !covered.at(start) && parts.contains(s.substring(start, end))) {
-                more.add(new Finding(category, start, end));
-            }
-        };
-        if (tokens.complete) {
-            for (int k = 0; k < tokens.size; k++) {
-                part.token(tokens.starts[k], tokens.ends[k]);
-            }
-        } else {
-            eachLineTokens(s, part); // a text too long to keep its tokens: tokenize it again, the same way
+        if (!parts.isEmpty()) {
+            parts(s, new RegionSet(parts), new Covered(found), more);
         }
         if (!logins.isEmpty()) {
-            logins(s, logins, new Covered(found), more);
+            logins(s, new RegionSet(logins), new Covered(found), more);
         }
         found.addAll(more);
+    }
+
+    /**
+     * Later mentions of a name's parts: the text's words, as the model's tokens have them (a run of letters, with
+     * the combining marks and letters {@link LineTokens} joins to it), read straight off the text in one pass: a
+     * part is letters, so it can only be such a word.
+     */
+    private void parts(String s, RegionSet parts, Covered covered, List<Finding> more) {
+        int n = s.length();
+        int i = 0;
+        while (i < n) {
+            char c = s.charAt(i);
+            if (!Chars.letter(c) || (i > 0 && wordChar(s.charAt(i - 1)))) {
+                i++;
+                continue;
+            }
+            int j = i + 1;
+            while (j < n && wordChar(s.charAt(j))) {
+                j++;
+            }
+            if (j - i >= 3 && parts.contains(s, i, j) && !covered.at(i)) {
+                more.add(new Finding(category, i, j));
+            }
+            i = j;
+        }
+    }
+
+    private static boolean wordChar(char c) {
+        return Chars.alphabetic(c) || LineTokens.diacritic(c);
     }
 
     /** Whether positions, asked in increasing order, fall inside findings sorted by start (overlaps allowed). */
@@ -291,226 +303,26 @@ public final class NameFinderDetector implements Detector {
      * letters, digits, '.', '_' and '-' that start with a letter, compared lower-cased (a sentence's full stop
      * after one is not part of it).
      */
-    private void logins(String s, Set<String> logins, Covered covered, List<Finding> more) {
+    private void logins(String s, RegionSet logins, Covered covered, List<Finding> more) {
         int n = s.length();
         int i = 0;
         while (i < n) {
-            if (!Character.isLetter(s.charAt(i)) || (i > 0 && loginChar(s.charAt(i - 1)))) {
+            if (!Chars.letter(s.charAt(i)) || (i > 0 && LoginContexts.loginChar(s.charAt(i - 1)))) {
                 i++;
                 continue;
             }
             int j = i + 1;
-            while (j < n && loginChar(s.charAt(j))) {
+            while (j < n && LoginContexts.loginChar(s.charAt(j))) {
                 j++;
             }
             int end = j;
             while (end > i && s.charAt(end - 1) == '.') {
                 end--;
             }
-            if (end - i >= 3 && end - i <= 41 && !covered.at(i)
-                    && logins.contains(s.substring(i, end).toLowerCase(java.util.Locale.ROOT))) {
+            if (end - i >= 3 && end - i <= 41 && logins.containsIgnoreCase(s, i, end) && !covered.at(i)) {
                 more.add(new Finding(category, i, end));
             }
             i = j;
-        }
-    }
-
-    private static boolean loginChar(char c) {
-        return Character.isLetterOrDigit(c) || c == '.' || c == '_' || c == '-';
-    }
-
-    /**
-     * Token offsets of the lines the model ran on, kept for propagation (no second tokenization) up to
-     * {@value #KEPT_TOKENS} tokens; a longer text is tokenized again instead, so memory stays bounded.
-     */
-    private static final class Tokens {
-        static final int KEPT_TOKENS = 1 << 18;
-        int[] starts = new int[256];
-        int[] ends = new int[256];
-        int size;
-        boolean complete = true;
-
-        void add(int start, int end) {
-            if (!complete) {
-                return;
-            }
-            if (size == KEPT_TOKENS) {
-                complete = false;
-                starts = null;
-                ends = null;
-                return;
-            }
-            if (size == starts.length) {
-                starts = java.util.Arrays.copyOf(starts, size * 2);
-                ends = java.util.Arrays.copyOf(ends, size * 2);
-            }
-            starts[size] = start;
-            ends[size] = end;
-            size++;
-        }
-    }
-
-    /**
-     * One line's tokens, exactly as {@link SimpleTokenizer} gives them for the whole line (with '_' read as a
-     * space), produced a chunk at a time and held in a sliding buffer: chunks end where the tokenizer splits
-     * anyway (whitespace, or a change of character class), so no token is cut in two.
-     */
-    static final class LineTokens {
-        /** A span of the text: a token, or a line. */
-        interface Visitor {
-            void token(int start, int end);
-        }
-
-        /** Characters tokenized at a time. */
-        static final int CHUNK = 4096;
-
-        private final String s;
-        private final int to;
-        private int next;
-        private int base;
-        private int size;
-        private int floor;
-        private int[] starts = new int[64];
-        private int[] ends = new int[64];
-        private String[] words = new String[64];
-
-        LineTokens(String s, int from, int to) {
-            this.s = s;
-            this.to = to;
-            this.next = from;
-        }
-
-        /** Whether token {@code k} of the line exists, tokenizing further as needed. */
-        boolean has(int k) {
-            while (k >= base + size && next < to) {
-                fill();
-            }
-            return k < base + size;
-        }
-
-        /** The number of tokens of the line, all of them read. */
-        int total() {
-            while (next < to) {
-                fill();
-            }
-            return base + size;
-        }
-
-        /** The smallest of {@code k} and the line's token count. */
-        int clamp(int k) {
-            return k <= 0 || has(k - 1) ? k : total();
-        }
-
-        int start(int k) {
-            return starts[k - base];
-        }
-
-        int end(int k) {
-            return ends[k - base];
-        }
-
-        String word(int k) {
-            return words[k - base];
-        }
-
-        /** The tokens before {@code k} will not be asked for again: the next chunk may take their place. */
-        void dropBefore(int k) {
-            floor = Math.max(floor, k);
-        }
-
-        private void fill() {
-            int drop = Math.min(size, floor - base);
-            if (drop > 0) {
-                // once per chunk, so the buffer holds what the current window needs plus a chunk
-                System.arraycopy(starts, drop, starts, 0, size - drop);
-                System.arraycopy(ends, drop, ends, 0, size - drop);
-                System.arraycopy(words, drop, words, 0, size - drop);
-                java.util.Arrays.fill(words, size - drop, size, null);
-                base += drop;
-                size -= drop;
-            }
-            int end = to - next <= CHUNK ? to : cut(next + CHUNK);
-            String chunk = s.substring(next, end).replace('_', ' ');
-            Span[] spans = SimpleTokenizer.INSTANCE.tokenizePos(chunk);
-            int chunkFirst = size;
-            boolean decomposed = false;
-            for (int t = 0; t < spans.length; t++) {
-                int a = spans[t].getStart();
-                int b = spans[t].getEnd();
-                // SimpleTokenizer cuts a decomposed letter (o + U+0301) in three: the word is one token, and the
-                // model reads it composed, as it was trained (Guðmundsdóttir typed on a Mac is NFD)
-                if (size > chunkFirst && diacritics(chunk, a, b) && ends[size - 1] == next + a) {
-                    b = t + 1 < spans.length && spans[t + 1].getStart() == b && Character.isLetter(chunk.charAt(b))
-                            ? spans[++t].getEnd() : b;
-                    ends[size - 1] = next + b;
-                    decomposed = true;
-                    continue;
-                }
-                if (size == starts.length) {
-                    starts = java.util.Arrays.copyOf(starts, size * 2);
-                    ends = java.util.Arrays.copyOf(ends, size * 2);
-                    words = java.util.Arrays.copyOf(words, size * 2);
-                }
-                starts[size] = next + a;
-                ends[size] = next + b;
-                words[size] = chunk.substring(a, b);
-                size++;
-            }
-            if (decomposed) {
-                for (int k = chunkFirst; k < size; k++) {
-                    String w = chunk.substring(starts[k] - next, ends[k] - next);
-                    words[k] = java.text.Normalizer.normalize(w, java.text.Normalizer.Form.NFC);
-                }
-            }
-            next = end;
-        }
-
-        /** Where to end a chunk near {@code at}: at whitespace, else where the character class changes. */
-        private int cut(int at) {
-            int floor = next + CHUNK / 2;
-            for (int i = at; i > floor; i--) {
-                char c = s.charAt(i);
-                if (c == ' ' || c == '\t' || c == '_') {
-                    return i;
-                }
-            }
-            for (int i = at; i > floor; i--) {
-                int a = kind(s.charAt(i - 1));
-                int b = kind(s.charAt(i));
-                if (a != b || (a == 3 && s.charAt(i - 1) != s.charAt(i))) {
-                    return i;
-                }
-            }
-            return at; // a single token thousands of characters long: cut it
-        }
-
-        /** Only combining diacritical marks (the marks of decomposed Latin, Greek and Cyrillic letters). */
-        private static boolean diacritics(String s, int from, int to) {
-            for (int i = from; i < to; i++) {
-                if (!diacritic(s.charAt(i))) {
-                    return false;
-                }
-            }
-            return to > from;
-        }
-
-        private static boolean diacritic(char c) {
-            return (c >= 0x0300 && c <= 0x036F) || (c >= 0x1AB0 && c <= 0x1AFF) || (c >= 0x1DC0 && c <= 0x1DFF)
-                    || (c >= 0x20D0 && c <= 0x20FF) || (c >= 0xFE20 && c <= 0xFE2F);
-        }
-
-        /**
-         * SimpleTokenizer's character classes: 0 whitespace, 1 letter, 2 digit, 3 other (each its own token); a
-         * diacritic counts as a letter here so that a chunk never ends between a letter and its accent.
-         */
-        private static int kind(char c) {
-            if (opennlp.tools.util.StringUtil.isWhitespace(c) || c == '_') {
-                return 0;
-            }
-            if (diacritic(c)) {
-                return 1;
-            }
-            return Character.isAlphabetic(c) ? 1 : Character.isDigit(c) ? 2 : 3;
         }
     }
 
@@ -536,16 +348,10 @@ public final class NameFinderDetector implements Detector {
      * most {@value #WINDOW} tokens at a time. The model decides; the candidates only spare it the rest of the
      * line, which in logs, code and listings is most of it.
      */
-    private void line(Finder f, String s, int from, int to, List<Finding> out, Tokens tokens) {
-        // file names and identifiers join names with underscores (Rossi_Marco.pdf): split them like spaces
-        LineTokens lt = new LineTokens(s, from, to);
-        int recorded = 0;
+    private void line(Finder f, String s, LineTokens lt, List<Finding> out) {
         int k = 0;
         while (lt.has(k)) {
-            for (; recorded <= k; recorded++) {
-                tokens.add(lt.start(recorded), lt.end(recorded));
-            }
-            if (!candidate(lt.word(k))) {
+            if (!candidate(lt, k)) {
                 k++;
                 lt.dropBefore(k - CONTEXT);
                 continue;
@@ -555,7 +361,7 @@ public final class NameFinderDetector implements Detector {
             // extend over further candidates within reach, up to the window size
             int next = k + 1;
             while (next < end && end - start < WINDOW) {
-                if (candidate(lt.word(next))) {
+                if (candidate(lt, next)) {
                     end = lt.clamp(Math.max(end, next + CONTEXT + 1));
                 }
                 next++;
@@ -593,9 +399,6 @@ public final class NameFinderDetector implements Detector {
                 if (plausible(s, fs, fe) && !NameVeto.notAName(s, fs, fe)) { // issue 14: person precision
                     out.add(new Finding(category, fs, fe));
                 }
-            }
-            for (; recorded < end; recorded++) {
-                tokens.add(lt.start(recorded), lt.end(recorded));
             }
             k = end;
             lt.dropBefore(k - CONTEXT);
@@ -663,6 +466,37 @@ public final class NameFinderDetector implements Detector {
             camel |= i > 0 && Character.isUpperCase(c) && Character.isLowerCase(v.charAt(i - 1));
         }
         return !(allLower && v.length() <= 5) && !camel;
+    }
+
+    /** {@link #candidate(String)} of token {@code k}, read in the text: most tokens are not, and are never copied. */
+    private boolean candidate(LineTokens lt, int k) {
+        if (!prefilter) {
+            return true;
+        }
+        if (lt.composed(k)) {
+            return candidate(lt.word(k));
+        }
+        String s = lt.text();
+        int a = lt.start(k);
+        int b = lt.end(k);
+        char c0 = s.charAt(a);
+        if (!Character.isLetter(c0)) {
+            return false;
+        }
+        if (Character.isUpperCase(c0)) {
+            if (b - a == 1 || COMMON_REGIONS.contains(s, a, b)) {
+                return false;
+            }
+            boolean allCaps = true;
+            for (int i = a + 1; i < b && allCaps; i++) {
+                allCaps = !Character.isLowerCase(s.charAt(i));
+            }
+            return !allCaps || knownRegions.containsIgnoreCase(s, a, b);
+        }
+        if (Character.isLowerCase(c0)) {
+            return knownRegions.contains(s, a, b);
+        }
+        return true; // scripts without case: Han, Arabic, Hebrew, Thai...
     }
 
     private boolean candidate(String w) {

@@ -203,6 +203,9 @@ public final class NameVeto {
         if (v.contains("    ")) {
             return true; // across the columns of a fixed-width table ("2m          Normal")
         }
+        if (words.length == 1 && particleCompound(s, end)) {
+            return true; // "Kick-off", "Follow-up": a noun made of a verb and a particle; a name's second part is capitalised
+        }
         int lineStart = lineStart(s, start);
         int lineEnd = lineEnd(s, end);
         String before = s.substring(lineStart, start);
@@ -218,6 +221,23 @@ public final class NameVeto {
         return lowerCaseWords(words) || place(words, before, after, prev) || thing(words, after)
                 || code(s, start, lineStart, after)
                 || commonWord(s, v, words, start, end, before, lineStart == 0 || s.charAt(lineStart - 1) == '\n');
+    }
+
+    /** Adverb particles of English compound nouns (kick-off, check-in, roll-out), lower case after a hyphen. */
+    private static final Set<String> COMPOUND_PARTICLES = Set.of("off", "up", "in", "out", "on", "over", "down",
+            "back", "by", "through", "away", "about", "around");
+
+    /** {@code s} continues at {@code end} with a hyphen and a lower-case particle that ends there. */
+    private static boolean particleCompound(String s, int end) {
+        if (end + 3 > s.length() || s.charAt(end) != '-') {
+            return false;
+        }
+        int j = end + 1;
+        while (j < s.length() && j - end <= 8 && Character.isLowerCase(s.charAt(j))) {
+            j++;
+        }
+        return (j == s.length() || !Character.isLetterOrDigit(s.charAt(j)))
+                && COMPOUND_PARTICLES.contains(s.substring(end + 1, j));
     }
 
     /**

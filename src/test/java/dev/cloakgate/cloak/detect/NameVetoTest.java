@@ -57,6 +57,14 @@ class NameVetoTest {
     }
 
     @Test
+    void aCompoundOfAWordAndAParticleIsNoName() {
+        noPerson("Kick-off meeting, 3 March.", "Follow-up: send the slides.", "Check-in opens at 9.",
+                "Roll-out plan for the new VPN", "Sign-up form is live", "Drop-down menus are broken");
+        person("Kick-off with Anna Berg on Monday.", "Anna Berg", "Smith-Jones wrote the report.", "Smith-Jones",
+                "Jean-Luc Picard joined.", "Jean", "Jean-Luc Picard joined.", "Luc Picard");
+    }
+
+    @Test
     void aStreetAStationOrAnAirportNamedAfterSomeoneIsAPlace() {
         noPerson("Detours are signed via Jefferson Street and Adams Avenue.",
                 "Martin Luther King Jr. Boulevard is closed near the park.");
