@@ -46,6 +46,12 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- end }}
 
 {{/* The chart makes the Secret only from values it was given; an existing Secret is never overwritten. */}}
+{{/* issue 15: the key, inside the Secret, of the previous ledger signing seed; empty when none is given */}}
+{{- define "cloakgate.previousKeyName" -}}
+{{- if .Values.secrets.previousLedgerSigningKeyName }}{{ .Values.secrets.previousLedgerSigningKeyName }}
+{{- else if .Values.secrets.previousLedgerSigningKey }}previous-ledger-signing-key{{- end }}
+{{- end }}
+
 {{- define "cloakgate.createSecret" -}}
 {{- if and (not .Values.secrets.existingSecret) (or .Values.secrets.ledgerSigningKey .Values.secrets.data) }}true{{- end }}
 {{- end }}

@@ -8,7 +8,8 @@ final class BundleLayout {
     static final String ENTRIES = "entries.jsonl";
     static final String PROOFS = "proofs.json";
     static final String MANIFEST = "manifest.note";
-    static final String ORIGIN_PREFIX = "cloakgate/ledger/";
+    /** Between the log identity and the tenant in every origin: {@code <identity>/ledger/<tenant>}. */
+    static final String ORIGIN_INFIX = "/ledger/";
 
     // zero-padded so the parts sort by size in any zip listing
     private static final Pattern CHECKPOINT = Pattern.compile("checkpoints/([0-9]{20})\\.note");
@@ -33,7 +34,14 @@ final class BundleLayout {
         }
     }
 
-    static String origin(String tenant) {
-        return ORIGIN_PREFIX + tenant;
+    /** Whether {@code origin} is a ledger origin of {@code tenant}: some log identity, then /ledger/tenant. */
+    static boolean isOriginOf(String origin, String tenant) {
+        return origin.endsWith(ORIGIN_INFIX + tenant) && origin.length() > (ORIGIN_INFIX + tenant).length();
+    }
+
+    /** The tenant a ledger origin names, or null when it is not {@code <identity>/ledger/<tenant>}. */
+    static String tenantOf(String origin) {
+        int at = origin.lastIndexOf(ORIGIN_INFIX);
+        return at <= 0 || at + ORIGIN_INFIX.length() == origin.length() ? null : origin.substring(at + ORIGIN_INFIX.length());
     }
 }

@@ -66,8 +66,8 @@ record BundleManifest(String format, String tenant, String origin, long fromSeq,
         }
         String tenant = text(o, "tenant", reasons);
         String origin = text(o, "origin", reasons);
-        if (tenant != null && origin != null && !origin.equals(BundleLayout.origin(tenant))) {
-            reasons.add("origin is not " + BundleLayout.ORIGIN_PREFIX + "<tenant>");
+        if (tenant != null && origin != null && !BundleLayout.isOriginOf(origin, tenant)) {
+            reasons.add("origin is not <log identity>/ledger/<tenant>");
         }
         long from = count(o, "from_seq", reasons);
         long to = count(o, "to_seq", reasons);

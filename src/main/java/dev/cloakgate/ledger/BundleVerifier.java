@@ -47,9 +47,15 @@ public final class BundleVerifier {
     private static final HexFormat HEX = HexFormat.of();
 
     private final TrustedKeys trusted;
+    private final LogPins pins;
 
     public BundleVerifier(TrustedKeys trusted) {
-        this(trusted, null);
+        this(trusted, LogPins.NONE, null);
+    }
+
+    /** Issue 15: with the tenant and origin the auditor expects (a genuine export of another log is invalid). */
+    public BundleVerifier(TrustedKeys trusted, LogPins pins) {
+        this(trusted, pins, null);
     }
 
     // ---- issue 15, witness cosignatures ----
@@ -57,7 +63,13 @@ public final class BundleVerifier {
 
     /** @param witnesses the pinned witnesses and how many must cosign the last checkpoint; null for no requirement */
     public BundleVerifier(TrustedKeys trusted, WitnessCosignatures witnesses) {
+        this(trusted, LogPins.NONE, witnesses);
+    }
+
+    /** Issue 15: the log pinned ({@link LogPins#NONE} for none) and the witnesses required (null for none). */
+    public BundleVerifier(TrustedKeys trusted, LogPins pins, WitnessCosignatures witnesses) {
         this.trusted = trusted;
+        this.pins = pins;
         this.witnesses = witnesses;
     }
     // ---- end issue 15 ----
@@ -115,11 +127,23 @@ public final class BundleVerifier {
         private BundleManifest manifest;
         private BundleProofs proofs;
         private String tenant;
+        // ---- issue 15, log identity: the log verified, and the keys trusted after followed rotations ----
+        private String origin;
+        private TrustedKeys trust = trusted;
+        private RotationTrust.Outcome followed;
+        private List<RotationTrust.Followed> rotations = List.of();
+        // ---- end issue 15 ----
         private long entries;
         private long endSize = -1; // tree size after the last bundled entry, -1 when unknown
 
         void verify(ZipFile zip) {
             inventory(zip);
+            // ---- issue 15: rotations endorsed by a trusted key extend trust before any signature is checked ----
+            followed = RotationTrust.scan(zip, parts.get(BundleLayout.ENTRIES), trusted);
+            trust = followed.trusted();
+            rotations = followed.followed();
+            failures.addAll(followed.failures());
+            // ---- end issue 15 ----
             manifest(zip);
             proofs(zip);
             checkpoints(zip);
@@ -140,14 +164,16 @@ public final class BundleVerifier {
                 witnessSummary = witnesses.check(notes, failures);
             }
             // ---- end issue 15 ----
+            failures.addAll(pins.check(tenant, origin)); // issue 15: the log the auditor pinned
         }
 
         private WitnessCosignatures.Summary witnessSummary; // issue 15
 
         VerifyReport report() {
             return new VerifyReport(manifest == null ? null : manifest.tenant(), manifest == null ? null : manifest.fromSeq(),
-                    manifest == null ? null : manifest.toSeq(), entries, checkpoints.size(), trusted.ids(), failures,
-                    witnessSummary);
+                    manifest == null ? null : manifest.toSeq(), entries, checkpoints.size(), trust.ids(), failures,
+                    origin, pins.pinned(), rotations.stream().map(r -> new VerifyReport.Rotation(r.seq(), r.fromKey(),
+                            r.toKey())).toList(), witnessSummary);
         }
 
         void fail(String check, String part, String detail) {
@@ -195,6 +221,7 @@ public final class BundleVerifier {
             try {
                 manifest = BundleManifest.parse(text);
                 tenant = manifest.tenant();
+                origin = manifest.origin();
                 CanonicalParts.manifest(text).ifPresent(failures::add); // issue 15, ledger-checks: the one byte form
             } catch (IllegalArgumentException e) {
                 fail("manifest_malformed", BundleLayout.MANIFEST, e.getMessage());
@@ -244,11 +271,12 @@ public final class BundleVerifier {
                     failAtSize("checkpoint_malformed", part, c.size(), "the part's name says tree size " + named);
                     continue;
                 }
-                if (tenant == null && c.origin().startsWith(BundleLayout.ORIGIN_PREFIX)) {
-                    tenant = c.origin().substring(BundleLayout.ORIGIN_PREFIX.length()); // the manifest did not say
+                if (origin == null) { // the manifest did not say: the first checkpoint names the log
+                    origin = c.origin();
+                    tenant = tenant != null ? tenant : BundleLayout.tenantOf(origin);
                 }
-                if (tenant != null && !c.origin().equals(BundleLayout.origin(tenant))) {
-                    failAtSize("checkpoint_origin_mismatch", part, c.size(), "origin is not " + BundleLayout.origin(tenant));
+                if (!c.origin().equals(origin) || tenant != null && !BundleLayout.isOriginOf(origin, tenant)) {
+                    failAtSize("checkpoint_origin_mismatch", part, c.size(), "origin is not " + origin);
                 }
                 if (c.size() == 0 || manifest != null && c.size() > manifest.toSeq() + 1) {
                     failAtSize("checkpoint_out_of_range", part, c.size(), manifest == null ? "a checkpoint of the empty tree"
@@ -264,7 +292,21 @@ public final class BundleVerifier {
          * no text to read.
          */
         private String open(String part, byte[] note, String malformed, String badSignature) {
-            NoteVerification v = SignedNote.open(note, trusted.verifiersFor(note));
+            // ---- issue 15: only a key for this part's purpose and log counts (KeyPurpose) ----
+            List<dev.cloakgate.crypto.NoteVerifier> any = trust.verifiersFor(note);
+            long named = BundleLayout.checkpointSize(part);
+            if (named >= 0 && followed != null) {
+                any = followed.inForce(any, named); // a key a rotation endorsed signs only what covers the rotation
+            }
+            List<dev.cloakgate.crypto.NoteVerifier> inForce = any;
+            List<dev.cloakgate.crypto.NoteVerifier> fit = part.equals(BundleLayout.MANIFEST)
+                    ? KeyPurpose.forManifest(any, note) : KeyPurpose.forCheckpoint(any, note);
+            if (fit.size() < any.size()) {
+                fail("key_purpose_mismatch", part, "signed by trusted key " + inForce.stream().filter(k -> !fit.contains(k))
+                        .map(k -> k.name() + " " + k.keyId()).toList() + ", which does not sign this part of this log");
+            }
+            // ---- end issue 15 ----
+            NoteVerification v = SignedNote.open(note, fit);
             if (v instanceof NoteVerification.Verified ok) {
                 return ok.text();
             }

@@ -46,10 +46,11 @@ public final class BundleWriter {
     }
 
     /**
-     * Writes the bundle to {@code out}, which is left open. Throws {@link IllegalArgumentException}, saying the
-     * valid range, when the range is not {@code 0 <= fromSeq <= toSeq <= lastSeq}.
+     * Writes the bundle to {@code out}, which is left open: a checkpoint made here is signed by the log's checkpoint
+     * key, the manifest by its manifest key. Throws {@link IllegalArgumentException}, saying the valid range, when
+     * the range is not {@code 0 <= fromSeq <= toSeq <= lastSeq}.
      */
-    public void write(LedgerStore store, long fromSeq, long toSeq, NoteSigner signer, Clock clock, OutputStream out)
+    public void write(LedgerStore store, long fromSeq, long toSeq, LogKeys keys, Clock clock, OutputStream out)
             throws IOException {
         store.refresh();
         long last = store.lastSeq();
@@ -61,11 +62,11 @@ public final class BundleWriter {
                     + store.tenant() + "': the range must satisfy 0 <= from <= to <= " + last);
         }
         Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
-        String origin = BundleLayout.origin(store.tenant());
+        String origin = keys.origin();
 
         InMemoryLeafSource leaves = leaves(store, toSeq);
         MerkleProofs merkle = new MerkleProofs(leaves);
-        List<StoredCheckpoint> checkpoints = checkpoints(store, fromSeq, toSeq, signer, origin, merkle);
+        List<StoredCheckpoint> checkpoints = checkpoints(store, fromSeq, toSeq, keys.checkpoint(), origin, merkle);
         BundleProofs proofs = new BundleProofs(fromSeq, prefix(leaves, fromSeq), consistency(checkpoints, merkle));
 
         ZipOutputStream zip = new ZipOutputStream(out, StandardCharsets.UTF_8);
@@ -78,7 +79,7 @@ public final class BundleWriter {
         parts.add(part(zip, BundleLayout.PROOFS, now, s -> s.write(proofsJson)));
         BundleManifest manifest = new BundleManifest(BundleManifest.FORMAT, store.tenant(), origin, fromSeq, toSeq,
                 DateTimeFormatter.ISO_INSTANT.format(now), parts);
-        byte[] note = SignedNote.sign(manifest.text(), List.of(signer)).getBytes(StandardCharsets.UTF_8);
+        byte[] note = SignedNote.sign(manifest.text(), List.of(keys.manifest())).getBytes(StandardCharsets.UTF_8);
         part(zip, BundleLayout.MANIFEST, now, s -> s.write(note));
         zip.finish();
         out.flush();

@@ -16,7 +16,6 @@ import java.util.function.LongConsumer;
 
 import org.jboss.logging.Logger;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.cloakgate.crypto.Checkpoint;
@@ -24,11 +23,12 @@ import dev.cloakgate.crypto.NoteSigner;
 
 /**
  * One tenant's open ledger: the store, verified from seq 0 on open ({@link LedgerReplay}), a group-commit writer,
- * and signed checkpoints of its Merkle tree ({@link LedgerCheckpointer}) with origin {@link #origin(String)}.
+ * and signed checkpoints of its Merkle tree ({@link LedgerCheckpointer}) under its origin ({@link LedgerOrigin}) and
+ * its own keys ({@link LogKeys}).
  *
- * <p>On open, a ledger last checkpointed under another key gets a {@code key_rotated} entry naming both key IDs and
- * a checkpoint under the new key, so the change of key is itself on the record; entries past the latest checkpoint
- * (a crash) are checkpointed at once. Closing writes what was submitted and a final checkpoint.
+ * <p>On open, a ledger last checkpointed under another key gets a {@code key_rotated} entry ({@link KeyRotation})
+ * and a checkpoint under the new key, so the change of key is itself on the record; entries past the latest
+ * checkpoint (a crash) are checkpointed at once. Closing writes what was submitted and a final checkpoint.
  */
 public final class Ledger implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(Ledger.class);
@@ -80,8 +80,7 @@ public final class Ledger implements AutoCloseable {
     }
 
     private final LedgerStore store;
-    private final String origin;
-    private final NoteSigner signer;
+    private final LogKeys keys;
     private final LedgerCheckpointer checkpointer;
     private final LedgerWriter writer;
     // futures not yet complete, for flush(): with many submitting threads there is no single "last" one
@@ -89,47 +88,48 @@ public final class Ledger implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final LongConsumer appended;
 
-    private Ledger(LedgerStore store, String origin, NoteSigner signer, LedgerCheckpointer checkpointer, Settings settings) {
+    private Ledger(LedgerStore store, LogKeys keys, LedgerCheckpointer checkpointer, Settings settings) {
         this.store = store;
-        this.origin = origin;
-        this.signer = signer;
+        this.keys = keys;
         this.checkpointer = checkpointer;
         this.appended = settings.appended();
         this.writer = new LedgerWriter(store, settings.maxBatch(), settings.queueCapacity(),
                 LedgerWriter.DEFAULT_OFFER_TIMEOUT_MILLIS, checkpointer);
     }
 
-    /** The checkpoint origin of a tenant's ledger. */
-    public static String origin(String tenant) {
-        return "cloakgate/ledger/" + tenant;
-    }
-
-    public static Ledger open(Path dataDir, String tenant, NoteSigner signer) {
-        return open(dataDir, tenant, signer, Settings.defaults());
+    public static Ledger open(Path dataDir, String tenant, LedgerKeyring keyring) {
+        return open(dataDir, tenant, keyring, Settings.defaults());
     }
 
     /**
      * @throws LedgerLockedException when another gateway holds the ledger
-     * @throws LedgerStoreException when it cannot be opened or is damaged (the message names tenant, seq and kind)
+     * @throws LedgerStoreException when it cannot be opened or is damaged (the message names tenant, seq and kind),
+     *         or when the log identity contradicts its stored origin ({@value LedgerOrigin#MISMATCH})
      */
-    public static Ledger open(Path dataDir, String tenant, NoteSigner signer, Settings settings) {
+    public static Ledger open(Path dataDir, String tenant, LedgerKeyring keyring, Settings settings) {
         LedgerStore store = LedgerStore.open(dataDir, tenant, settings.clock());
         try {
-            String origin = origin(tenant);
-            LedgerReplay.Outcome replayed = LedgerReplay.replay(store, origin, signer.verifier());
+            LedgerOrigin resolved = LedgerOrigin.resolve(tenant, store.storedOrigin(), store.size() > 0, keyring.identity());
+            String origin = resolved.origin();
+            store.storeOrigin(origin);
+            if (resolved.legacy()) {
+                LOG.warnf("ledger %s: created before log identities, it keeps the origin %s (a name every deployment's"
+                        + " tenant %s shares; a new ledger gets %s)", tenant, origin, tenant, keyring.identity().origin(tenant));
+            }
+            LogKeys keys = keyring.keys(origin);
+            List<NoteSigner> held = keyring.predecessors(origin);
+            LedgerReplay.Outcome replayed = LedgerReplay.replay(store, origin, keys.checkpoint().verifier(),
+                    held.stream().map(NoteSigner::verifier).toList());
             LedgerReplay.Latest latest = replayed.latest();
-            LedgerCheckpointer checkpointer = new LedgerCheckpointer(store, origin, signer, replayed.tree(),
+            LedgerCheckpointer checkpointer = new LedgerCheckpointer(store, origin, keys.checkpoint(), replayed.tree(),
                     latest == null ? null : latest.checkpoint(), settings.checkpointEvery(), settings.checkpointInterval(),
                     settings.clock());
             LOG.infof("ledger %s: verified %d entries and %d checkpoints", tenant, store.size(), replayed.checkpoints());
-            if (latest != null && !latest.signedBy().equals(signer.keyId())) {
-                ObjectNode rotated = JsonNodeFactory.instance.objectNode().put("kind", "key_rotated")
-                        .put("from_key", latest.signedBy().hex()).put("to_key", signer.keyId().hex())
-                        .put("key_name", signer.name());
-                List<LedgerStore.Appended> done = store.append(List.of(rotated));
-                checkpointer.appended(done);
-                LOG.warnf("ledger %s: signing key changed from %s to %s; recorded at seq %d", tenant, latest.signedBy().hex(),
-                        signer.keyId().hex(), done.get(0).seq());
+            // what an auditor pins for this log: ledger verify FILE --tenant T --trust-key <checkpoint> --trust-key <manifest>
+            LOG.infof("ledger %s: origin %s, checkpoint key %s, manifest key %s", tenant, origin,
+                    keys.checkpoint().verifier().encoded(), keys.manifest().verifier().encoded());
+            if (latest != null && !latest.signedBy().equals(keys.checkpoint().keyId())) {
+                rotated(tenant, store, checkpointer, latest, keys, held);
             }
             long covered = latest == null ? 0 : latest.checkpoint().size();
             if (checkpointer.size() > covered) {
@@ -137,11 +137,35 @@ public final class Ledger implements AutoCloseable {
                 LOG.infof("ledger %s: checkpoint at size %d on open (entries past the last checkpoint: %d)", tenant, c.size(),
                         c.size() - covered);
             }
-            return new Ledger(store, origin, signer, checkpointer, settings);
+            return new Ledger(store, keys, checkpointer, settings);
         } catch (RuntimeException e) {
             store.close();
             throw e;
         }
+    }
+
+    /**
+     * The latest checkpoint is another key's: records {@code key_rotated} with the new verifier keys. When this
+     * gateway holds the key that signed it (the legacy single key of the same seed, or the configured previous key),
+     * that key endorses the new ones in the entry and co-signs the next checkpoint, so trust in the old key carries
+     * over ({@link KeyRotation}).
+     */
+    private static void rotated(String tenant, LedgerStore store, LedgerCheckpointer checkpointer, LedgerReplay.Latest latest,
+            LogKeys keys, List<NoteSigner> held) {
+        NoteSigner endorser = latest.verified() ? held.stream()
+                .filter(s -> s.keyId().equals(latest.signedBy()) && s.name().equals(latest.keyName()))
+                .findFirst().orElse(null) : null;
+        ObjectNode entry = KeyRotation.entry(latest.signedBy(), latest.keyName(), keys, endorser);
+        List<LedgerStore.Appended> done = store.append(List.of(entry));
+        checkpointer.appended(done);
+        if (endorser != null) {
+            checkpointer.coSignNext(endorser);
+        }
+        LOG.warnf("ledger %s: signing key changed from %s %s to %s %s; recorded at seq %d, %s", tenant, latest.keyName(),
+                latest.signedBy().hex(), keys.checkpoint().name(), keys.checkpoint().keyId().hex(), done.get(0).seq(),
+                endorser != null ? "endorsed and co-signed by the old key (auditors who pinned it follow the rotation)"
+                        : "without endorsement (the old key is not at hand: set " + SigningKeys.PREVIOUS_FILE_PROPERTY
+                                + " for the start after a rotation, or have auditors pin both keys)");
     }
 
     /**
@@ -223,12 +247,14 @@ public final class Ledger implements AutoCloseable {
         return store.tenant();
     }
 
+    /** The log's checkpoint origin, fixed when the ledger was created. */
     public String origin() {
-        return origin;
+        return keys.origin();
     }
 
-    public NoteSigner signer() {
-        return signer;
+    /** This log's checkpoint and manifest keys. */
+    public LogKeys keys() {
+        return keys;
     }
 
     /** Entries committed. */
@@ -248,7 +274,7 @@ public final class Ledger implements AutoCloseable {
         if (w != CheckpointWitness.NONE) {
             // what each witness must be configured with to accept this log's checkpoints
             LOG.infof("ledger %s: checkpoints go to the witnesses, who must know origin %s and verifier key %s", tenant(),
-                    origin, signer.verifier().encoded());
+                    keys.origin(), keys.checkpoint().verifier().encoded());
         }
         checkpointer.witnessWith(w);
     }

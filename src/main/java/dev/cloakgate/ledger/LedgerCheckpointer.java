@@ -31,6 +31,8 @@ final class LedgerCheckpointer implements LedgerWriter.Listener {
     private Instant lastAt;
     /** When the oldest entry not covered by {@link #last} was seen (null when all are covered). */
     private Instant uncoveredSince;
+    /** Issue 15: the old key that co-signs the next checkpoint after a rotation, then null. */
+    private NoteSigner coSigner;
     // ---- issue 15, witness cosigning ----
     private volatile CheckpointWitness witness = CheckpointWitness.NONE;
 
@@ -86,6 +88,16 @@ final class LedgerCheckpointer implements LedgerWriter.Listener {
         }
     }
 
+    /**
+     * The next checkpoint written is signed by {@code old} as well: the first checkpoint after a {@code key_rotated}
+     * entry, so a verifier who trusts only the old key sees the rotation entry under a signature it trusts.
+     */
+    void coSignNext(NoteSigner old) {
+        synchronized (lock) {
+            coSigner = old;
+        }
+    }
+
     /** Entries the tree holds (committed and seen by this listener). */
     long size() {
         synchronized (lock) {
@@ -112,8 +124,10 @@ final class LedgerCheckpointer implements LedgerWriter.Listener {
     // if storing fails, last stays where it was, so the next append or idle tries again
     private Checkpoint write() {
         Checkpoint c = new Checkpoint(origin, tree.size(), tree.root());
-        byte[] note = SignedNote.sign(c.text(), List.of(signer)).getBytes(StandardCharsets.UTF_8);
+        List<NoteSigner> signers = coSigner == null ? List.of(signer) : List.of(signer, coSigner);
+        byte[] note = SignedNote.sign(c.text(), signers).getBytes(StandardCharsets.UTF_8);
         store.putCheckpoint(c.size(), note);
+        coSigner = null;
         last = c;
         lastAt = clock.instant();
         uncoveredSince = null;

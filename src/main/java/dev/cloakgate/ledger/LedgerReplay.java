@@ -26,8 +26,11 @@ final class LedgerReplay {
     /** Entries read and verified at a time: bounds memory whatever the ledger's size. */
     static final int CHUNK = 10_000;
 
-    /** The latest stored checkpoint and the key ID that signed it (the current key's, or a previous one's). */
-    record Latest(Checkpoint checkpoint, KeyId signedBy) {
+    /**
+     * The latest stored checkpoint and the key that signed it (the current key, or a previous one): its ID and name,
+     * and {@code verified} when a key at hand checked the signature.
+     */
+    record Latest(Checkpoint checkpoint, KeyId signedBy, String keyName, boolean verified) {
     }
 
     /** The rebuilt tree; {@code latest} is null when no checkpoint is stored. */
@@ -37,29 +40,33 @@ final class LedgerReplay {
     private final LedgerStore store;
     private final String origin;
     private final NoteVerifier current;
+    private final List<NoteVerifier> held;
     private final int chunk;
     private final TreeHasher hasher = new TreeHasher();
 
-    private LedgerReplay(LedgerStore store, String origin, NoteVerifier current, int chunk) {
+    private LedgerReplay(LedgerStore store, String origin, NoteVerifier current, List<NoteVerifier> held, int chunk) {
         this.store = store;
         this.origin = origin;
         this.current = current;
+        this.held = held;
         this.chunk = chunk;
     }
 
     /**
-     * @param current the verifier of the key the gateway signs with now: notes under its key ID must verify with
-     *        it; notes under another key ID of the same name are from a previous key, which is not at hand, so only
-     *        their content is checked
+     * @param current the verifier of the checkpoint key the gateway signs with now: notes under its key ID must
+     *        verify with it
+     * @param held earlier keys the gateway still holds (the master under the legacy name, a configured previous key):
+     *        notes under their IDs must verify with them too. Notes under another key ID, named as the origin or
+     *        with the legacy name, are from a previous key that is not at hand, so only their content is checked
      * @throws LedgerStoreException when the ledger is damaged
      */
-    static Outcome replay(LedgerStore store, String origin, NoteVerifier current) {
-        return replay(store, origin, current, CHUNK);
+    static Outcome replay(LedgerStore store, String origin, NoteVerifier current, List<NoteVerifier> held) {
+        return replay(store, origin, current, held, CHUNK);
     }
 
     /** With another chunk size, so that tests cross chunk boundaries without tens of thousands of entries. */
-    static Outcome replay(LedgerStore store, String origin, NoteVerifier current, int chunk) {
-        return new LedgerReplay(store, origin, current, chunk).run();
+    static Outcome replay(LedgerStore store, String origin, NoteVerifier current, List<NoteVerifier> held, int chunk) {
+        return new LedgerReplay(store, origin, current, held, chunk).run();
     }
 
     private Outcome run() {
@@ -140,11 +147,18 @@ final class LedgerReplay {
 
     private Latest check(LedgerStore.StoredCheckpoint c, byte[] root) {
         String where = "checkpoint of size " + c.size();
-        NoteVerification opened = SignedNote.open(c.note(), List.of(current));
+        List<NoteVerifier> trusted = new java.util.ArrayList<>(List.of(current));
+        trusted.addAll(held);
+        NoteVerification opened = SignedNote.open(c.note(), trusted);
         KeyId signedBy;
+        String keyName;
+        boolean verified;
         String text;
         if (opened instanceof NoteVerification.Verified ok) {
-            signedBy = current.keyId();
+            NoteVerifier by = ok.signedBy().contains(current) ? current : ok.signedBy().get(0);
+            signedBy = by.keyId();
+            keyName = by.name();
+            verified = true;
             text = ok.text();
         } else {
             NoteVerification.Rejected rejected = (NoteVerification.Rejected) opened;
@@ -156,11 +170,14 @@ final class LedgerReplay {
             }
             // signed by a previous key: its public key is not at hand, so the root is what can be checked
             List<NoteVerification.SignatureLine> claimed = SignedNote.claimedSigners(c.note()).stream()
-                    .filter(l -> l.keyName().equals(current.name())).toList();
+                    .filter(l -> l.keyName().equals(origin) || l.keyName().equals(LogKeys.LEGACY_KEY_NAME)).toList();
             if (claimed.isEmpty()) {
-                throw damaged(where, "CHECKPOINT_SIGNATURE", "no signature under the ledger's key name " + current.name());
+                throw damaged(where, "CHECKPOINT_SIGNATURE", "no signature under the ledger's key name " + origin
+                        + " (or " + LogKeys.LEGACY_KEY_NAME + ")");
             }
             signedBy = claimed.get(0).keyId();
+            keyName = claimed.get(0).keyName();
+            verified = false;
             String whole = new String(c.note(), StandardCharsets.UTF_8); // well-formed, so valid UTF-8
             text = whole.substring(0, whole.lastIndexOf("\n\n") + 1);
         }
@@ -177,7 +194,7 @@ final class LedgerReplay {
         if (!Arrays.equals(cp.rootHash(), root)) {
             throw damaged(where, "CHECKPOINT_ROOT", "its root is not the root of the stored entries");
         }
-        return new Latest(cp, signedBy);
+        return new Latest(cp, signedBy, keyName, verified);
     }
 
     private LedgerStoreException damaged(String where, String kind, String detail) {

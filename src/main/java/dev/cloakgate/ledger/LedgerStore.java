@@ -529,6 +529,43 @@ public final class LedgerStore implements AutoCloseable {
     }
 
     /** Number of entries stored (the next seq). */
+    // ---- issue 15, log identity: the origin is fixed when the ledger is created and kept with it ----
+    /** The checkpoint origin stored with this ledger, or null for a ledger created before origins were stored. */
+    public synchronized String storedOrigin() {
+        try {
+            String o = meta("origin");
+            db.commit();
+            return o;
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw new LedgerStoreException(dbFile + ": read failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Stores the origin once; a ledger's origin never changes, so a second, different one is refused. */
+    synchronized void storeOrigin(String origin) {
+        if (readOnly) {
+            throw new IllegalStateException("a read-only ledger store");
+        }
+        try {
+            String before = meta("origin");
+            if (before == null) {
+                try (PreparedStatement p = db.prepareStatement("INSERT INTO meta (key, value) VALUES ('origin', ?)")) {
+                    p.setString(1, origin);
+                    p.executeUpdate();
+                }
+            }
+            db.commit();
+            if (before != null && !before.equals(origin)) {
+                throw new IllegalStateException("the ledger's origin is fixed");
+            }
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw new LedgerStoreException(dbFile + ": cannot store the origin: " + e.getMessage(), e);
+        }
+    }
+    // ---- end issue 15, log identity ----
+
     public synchronized long size() {
         return nextSeq;
     }

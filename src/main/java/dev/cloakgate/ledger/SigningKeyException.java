@@ -1,7 +1,7 @@
 package dev.cloakgate.ledger;
 
 /**
- * The ledger signing key cannot be had as configured; the message says what to set or fix and never holds key
+ * The ledger signing key, the previous key or the log identity cannot be had as configured; the message says what to set or fix and never holds key
  * material.
  */
 public final class SigningKeyException extends RuntimeException {

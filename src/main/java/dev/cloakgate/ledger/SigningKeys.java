@@ -1,26 +1,18 @@
 package dev.cloakgate.ledger;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Optional;
 
 import dev.cloakgate.crypto.Ed25519SigningKey;
-import dev.cloakgate.crypto.NoteSigner;
 
 /**
  * Finds the gateway's Ed25519 ledger signing key: a key file (a Kubernetes secret mounted as a volume), or the
@@ -31,35 +23,44 @@ import dev.cloakgate.crypto.NoteSigner;
  * <p>No message or {@code toString} here holds key material.
  */
 public final class SigningKeys {
-    /** The signed-note key name of every ledger checkpoint; part of the key ID. */
-    public static final String KEY_NAME = "cloakgate";
     public static final String FILE_PROPERTY = "cloakgate.ledger.signing-key-file";
     public static final String ENV = "CLOAKGATE_LEDGER_SIGNING_KEY";
     public static final String DEV_PROPERTY = "cloakgate.ledger.dev-key";
+    /** Issue 15: the key the ledgers were signed with before a rotation, for the start that rotates. */
+    public static final String PREVIOUS_FILE_PROPERTY = "cloakgate.ledger.previous-signing-key-file";
+    public static final String PREVIOUS_ENV = "CLOAKGATE_LEDGER_PREVIOUS_SIGNING_KEY_FILE";
 
     private static final String FORMS = "a 32-byte Ed25519 seed as 64 hex digits or base64";
 
     /**
-     * The key and where it came from. {@code dev}: a development key from the data dir, which the caller should
-     * warn about.
+     * The master key and where it came from. {@code dev}: a development key from the data dir, which the caller
+     * should warn about.
      */
     public record Loaded(Ed25519SigningKey key, String source, boolean dev) {
-        public NoteSigner signer() {
-            return SigningKeys.signer(key);
-        }
-
         @Override
         public String toString() {
-            return "SigningKeys.Loaded[key id " + signer().keyId().hex() + ", " + source + (dev ? ", dev" : "") + "]";
+            return "SigningKeys.Loaded[" + key.publicKey() + ", " + source + (dev ? ", dev" : "") + "]";
         }
     }
 
     private SigningKeys() {
     }
 
-    /** The ledger's note signer for a key: always under {@value #KEY_NAME}. */
-    public static NoteSigner signer(Ed25519SigningKey key) {
-        return new NoteSigner(KEY_NAME, key);
+    /**
+     * The previous master key, when {@value #PREVIOUS_FILE_PROPERTY} names a file: read only, never generated.
+     *
+     * @throws SigningKeyException when the file cannot be read or holds no key, or holds the current key
+     */
+    public static Optional<Ed25519SigningKey> loadPrevious(Optional<Path> file, Ed25519SigningKey current) {
+        if (file.isEmpty()) {
+            return Optional.empty();
+        }
+        Ed25519SigningKey previous = readFile(file.get(), PREVIOUS_FILE_PROPERTY + " = " + file.get());
+        if (previous.publicKey().equals(current.publicKey())) {
+            throw new SigningKeyException(PREVIOUS_FILE_PROPERTY + " holds the current signing key; it is the key used"
+                    + " before the rotation, or unset");
+        }
+        return Optional.of(previous);
     }
 
     /** Where dev mode keeps its generated key. */
@@ -113,57 +114,20 @@ public final class SigningKeys {
     }
 
     /**
-     * Writes a fresh key to a temporary file, then links it into place: the link either creates the key file whole
-     * or fails because it exists, so two gateways starting at once never see half a key or keep different keys.
-     * Null when another process won: its key is the one to read.
+     * Writes a fresh owner-only key once ({@link WriteOnce}): two gateways starting at once never see half a key or
+     * keep different keys. Null when another process won: its key is the one to read.
      */
     private static Ed25519SigningKey create(Path file, String what) {
-        Path dir = file.getParent();
-        boolean posix = dir.getFileSystem().supportedFileAttributeViews().contains("posix");
-        Path tmp = null;
+        Ed25519SigningKey key = Ed25519SigningKey.generate(new SecureRandom());
+        byte[] seed = key.seed();
+        byte[] text = (HexFormat.of().formatHex(seed) + "\n").getBytes(StandardCharsets.US_ASCII);
         try {
-            if (posix) {
-                Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-            } else {
-                Files.createDirectories(dir);
-            }
-            FileAttribute<?>[] ownerOnly = posix
-                    ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))}
-                    : new FileAttribute<?>[0];
-            tmp = Files.createTempFile(dir, "ledger-signing.", ".tmp", ownerOnly);
-            Ed25519SigningKey key = Ed25519SigningKey.generate(new SecureRandom());
-            byte[] seed = key.seed();
-            byte[] text = (HexFormat.of().formatHex(seed) + "\n").getBytes(StandardCharsets.US_ASCII);
-            try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-                out.write(ByteBuffer.wrap(text));
-                out.force(true); // a crash right after must not leave an empty key file behind the link
-            } finally {
-                Arrays.fill(seed, (byte) 0);
-                Arrays.fill(text, (byte) 0);
-            }
-            try {
-                Files.createLink(file, tmp);
-            } catch (FileAlreadyExistsException lost) {
-                return null;
-            } catch (UnsupportedOperationException | FileSystemException noLinks) {
-                // no hard links here: a rename that refuses an existing target leaves a smaller window
-                try {
-                    Files.move(tmp, file);
-                } catch (FileAlreadyExistsException lost) {
-                    return null;
-                }
-            }
-            return key;
+            return WriteOnce.create(file, text, true) ? key : null;
         } catch (IOException e) {
             throw new SigningKeyException("cannot create the " + what + ": " + reason(e), e);
         } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // a leftover temp file holds a key nobody uses; it is owner-only
-                }
-            }
+            Arrays.fill(seed, (byte) 0);
+            Arrays.fill(text, (byte) 0);
         }
     }
 

@@ -8,54 +8,108 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import dev.cloakgate.crypto.Ed25519PublicKey;
 import dev.cloakgate.crypto.KeyId;
+import dev.cloakgate.crypto.NoteSigner;
 import dev.cloakgate.crypto.NoteVerifier;
 
 /**
- * The keys an offline verifier trusts, given as {@code KEYID=HEX} (8 hex digits of C2SP key ID, 64 hex digits of
- * Ed25519 public key). A key ID is a hash of key name and public key, so no name is needed up front: a note's
- * signature line is trusted when its ID is one of these and hashes from the line's own name and the key.
+ * The keys an offline verifier trusts, each given either as a verifier key {@code <name>+<keyid>+<base64(0x01 ||
+ * key)>} (the signed-note ecosystem's form, as {@code ledger key --tenant T} prints it) or as {@code KEYID=HEX} (8
+ * hex digits of C2SP key ID, 64 hex digits of Ed25519 public key). A key ID is a hash of key name and public key, so
+ * {@code KEYID=HEX} needs no name: a note's signature line is trusted when its ID is one of these and hashes from the
+ * line's own name and the key. A verifier key also pins the name: a line under another name is not this key's.
  */
 public final class TrustedKeys {
     private static final String EM_DASH = "\u2014 ";
 
-    private final Map<KeyId, Ed25519PublicKey> keys;
+    private record Trusted(Ed25519PublicKey key, String name) {
+    }
 
-    private TrustedKeys(Map<KeyId, Ed25519PublicKey> keys) {
+    private final Map<KeyId, Trusted> keys;
+
+    private TrustedKeys(Map<KeyId, Trusted> keys) {
         this.keys = Collections.unmodifiableMap(keys);
     }
 
     /** The {@code KEYID=HEX} an auditor pins to trust what {@code signer} signs: the inverse of {@link #parse}. */
-    public static String spec(dev.cloakgate.crypto.NoteSigner signer) {
+    public static String spec(NoteSigner signer) {
         return signer.keyId().hex() + "=" + HexFormat.of().formatHex(signer.verifier().publicKey().bytes());
     }
 
-    /** Parses {@code KEYID=HEX} specs; the exception says which one is wrong and what it should look like. */
+    /**
+     * Parses verifier keys and {@code KEYID=HEX} specs; the exception says which one is wrong and what it should look
+     * like.
+     */
     public static TrustedKeys parse(List<String> specs) {
-        Map<KeyId, Ed25519PublicKey> keys = new LinkedHashMap<>();
+        Map<KeyId, Trusted> keys = new LinkedHashMap<>();
         for (String spec : specs) {
-            int eq = spec.indexOf('=');
-            String id = eq < 0 ? "" : spec.substring(0, eq).toLowerCase(java.util.Locale.ROOT);
-            String key = eq < 0 ? "" : spec.substring(eq + 1).toLowerCase(java.util.Locale.ROOT);
-            if (!id.matches("[0-9a-f]{8}") || !key.matches("[0-9a-f]{64}")) {
-                throw new IllegalArgumentException("a trusted key is KEYID=HEX: 8 hex digits of key ID, '=', 64 hex digits of"
-                        + " Ed25519 public key (got '" + spec + "')");
+            Trusted t;
+            KeyId keyId;
+            if (spec.contains("+")) {
+                NoteVerifier v;
+                try {
+                    v = NoteVerifier.parse(spec);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("a trusted key is a verifier key <name>+<key ID>+<base64 key> (as"
+                            + " `ledger key --tenant T` prints it) or KEYID=HEX: " + e.getMessage() + " (got '" + spec + "')");
+                }
+                keyId = v.keyId();
+                t = new Trusted(v.publicKey(), v.name());
+            } else {
+                int eq = spec.indexOf('=');
+                String id = eq < 0 ? "" : spec.substring(0, eq).toLowerCase(java.util.Locale.ROOT);
+                String key = eq < 0 ? "" : spec.substring(eq + 1).toLowerCase(java.util.Locale.ROOT);
+                if (!id.matches("[0-9a-f]{8}") || !key.matches("[0-9a-f]{64}")) {
+                    throw new IllegalArgumentException("a trusted key is a verifier key <name>+<key ID>+<base64 key> (as"
+                            + " `ledger key --tenant T` prints it) or KEYID=HEX: 8 hex digits of key ID, '=', 64 hex digits"
+                            + " of Ed25519 public key (got '" + spec + "')");
+                }
+                keyId = KeyId.fromBytes(HexFormat.of().parseHex(id));
+                t = new Trusted(Ed25519PublicKey.of(HexFormat.of().parseHex(key)), null);
             }
-            KeyId keyId = KeyId.fromBytes(HexFormat.of().parseHex(id));
-            Ed25519PublicKey pub = Ed25519PublicKey.of(HexFormat.of().parseHex(key));
-            Ed25519PublicKey before = keys.putIfAbsent(keyId, pub);
-            if (before != null && !before.equals(pub)) {
-                throw new IllegalArgumentException("key ID " + id + " is given twice with different public keys");
-            }
+            add(keys, keyId, t);
         }
         return new TrustedKeys(keys);
+    }
+
+    private static void add(Map<KeyId, Trusted> keys, KeyId keyId, Trusted t) {
+        Trusted before = keys.get(keyId);
+        if (before != null && !before.key().equals(t.key())) {
+            throw new IllegalArgumentException("key ID " + keyId.hex() + " is given twice with different public keys");
+        }
+        if (before == null || before.name() == null) {
+            keys.put(keyId, t); // a named form pins more than KEYID=HEX
+        }
+    }
+
+    /** These keys and {@code more} (keys a verified rotation endorsed), each pinned to its name. */
+    TrustedKeys with(List<NoteVerifier> more) {
+        Map<KeyId, Trusted> out = new LinkedHashMap<>(keys);
+        for (NoteVerifier v : more) {
+            add(out, v.keyId(), new Trusted(v.publicKey(), v.name()));
+        }
+        return new TrustedKeys(out);
     }
 
     /** The trusted key IDs, hex, in the order given. */
     public List<String> ids() {
         return keys.keySet().stream().map(KeyId::hex).toList();
+    }
+
+    /** The trusted key with this ID, under this name, if it is trusted under it. */
+    Optional<NoteVerifier> find(String name, KeyId id) {
+        Trusted t = keys.get(id);
+        if (t == null || t.name() != null && !t.name().equals(name)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(new NoteVerifier(name, id, t.key()));
+        } catch (IllegalArgumentException notThisKey) {
+            return Optional.empty(); // same 4-byte ID under another name: not the trusted key
+        }
     }
 
     /**
@@ -76,17 +130,9 @@ public final class TrustedKeys {
                 continue;
             }
             KeyId id = keyIdOf(parts[1]);
-            Ed25519PublicKey pub = id == null ? null : keys.get(id);
-            if (pub == null) {
-                continue;
-            }
-            try {
-                NoteVerifier v = new NoteVerifier(parts[0], id, pub); // refuses a name the ID does not hash from
-                if (!out.contains(v)) {
-                    out.add(v);
-                }
-            } catch (IllegalArgumentException notThisKey) {
-                // same 4-byte ID under another name: not the trusted key
+            Optional<NoteVerifier> v = id == null ? Optional.empty() : find(parts[0], id);
+            if (v.isPresent() && !out.contains(v.get())) {
+                out.add(v.get());
             }
         }
         return out;

@@ -14,7 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * Valid exactly when no failure was found.
  */
 public record VerifyReport(String tenant, Long fromSeq, Long toSeq, long entries, int checkpoints, List<String> trustedKeys,
-        List<Failure> failures, WitnessCosignatures.Summary witnesses) {
+        List<Failure> failures, String origin, boolean pinned, List<Rotation> rotations, WitnessCosignatures.Summary witnesses) {
     private static final ObjectMapper M = new ObjectMapper();
 
     /**
@@ -25,21 +25,31 @@ public record VerifyReport(String tenant, Long fromSeq, Long toSeq, long entries
     public record Failure(String check, String part, Long line, Long seq, Long size, String detail) {
     }
 
-    public VerifyReport(String tenant, Long fromSeq, Long toSeq, long entries, int checkpoints, List<String> trustedKeys,
-            List<Failure> failures) {
-        this(tenant, fromSeq, toSeq, entries, checkpoints, trustedKeys, failures, null);
+    /**
+     * Issue 15: a key rotation followed from a trusted key: the {@code key_rotated} entry at {@code seq}, endorsed by
+     * {@code fromKey}, made {@code toKey} (and its manifest key) trusted.
+     */
+    public record Rotation(long seq, String fromKey, String toKey) {
     }
 
     public VerifyReport {
         trustedKeys = List.copyOf(trustedKeys);
         failures = List.copyOf(failures);
+        rotations = List.copyOf(rotations);
+    }
+
+    /** Without origin, pins or rotations (as before issue 15). */
+    public VerifyReport(String tenant, Long fromSeq, Long toSeq, long entries, int checkpoints, List<String> trustedKeys,
+            List<Failure> failures) {
+        this(tenant, fromSeq, toSeq, entries, checkpoints, trustedKeys, failures, null, false, List.of(), null);
     }
 
     /** This report with {@code more} failures after its own (issue 15: what {@code --previous} found). */
     public VerifyReport withFailures(List<Failure> more) {
         List<Failure> all = new java.util.ArrayList<>(failures);
         all.addAll(more);
-        return new VerifyReport(tenant, fromSeq, toSeq, entries, checkpoints, trustedKeys, all);
+        return new VerifyReport(tenant, fromSeq, toSeq, entries, checkpoints, trustedKeys, all, origin, pinned, rotations,
+                witnesses);
     }
 
     public boolean valid() {
@@ -58,18 +68,24 @@ public record VerifyReport(String tenant, Long fromSeq, Long toSeq, long entries
         ObjectNode o = M.createObjectNode();
         o.put("valid", valid());
         o.put("tenant", tenant);
+        o.put("origin", origin); // issue 15: which log was verified
+        o.put("pinned", pinned); // whether --tenant or --origin said which log it must be
         o.put("from_seq", fromSeq);
         o.put("to_seq", toSeq);
         o.put("entries", entries);
         o.put("checkpoints", checkpoints);
         ArrayNode keys = o.putArray("trusted_keys");
         trustedKeys.forEach(keys::add);
+        if (!rotations.isEmpty()) {
+            ArrayNode followed = o.putArray("rotations_followed");
+            rotations.forEach(r -> followed.addObject().put("seq", r.seq()).put("from_key", r.fromKey()).put("to_key", r.toKey()));
+        }
         // ---- issue 15: what the pinned witnesses cosigned (only with --witness) ----
         if (witnesses != null) {
             ObjectNode w = o.putObject("witnesses");
             w.put("required", witnesses.required());
-            ArrayNode pinned = w.putArray("pinned");
-            witnesses.pinned().forEach(pinned::add);
+            ArrayNode pinnedWitnesses = w.putArray("pinned");
+            witnesses.pinned().forEach(pinnedWitnesses::add);
             w.put("cosigned_checkpoints", witnesses.cosignedCheckpoints());
             w.put("last_checkpoint_size", witnesses.lastSize());
             ArrayNode by = w.putArray("last_checkpoint_cosigned_by");

@@ -119,11 +119,14 @@ public final class CheckCommand {
     /** The key the gateway would sign checkpoints with; a development key is reported, not generated here. */
     private static String ledgerKey() {
         LedgerKeySettings settings = LedgerKeySettings.fromEnvironment();
+        settings.logIdentity().ifPresent(dev.cloakgate.ledger.LogIdentity::configured); // issue 15: as the gateway checks it
         if (settings.onlyDev()) {
             return "ok: ledger signing key: a development key (" + SigningKeys.DEV_PROPERTY + "=true)";
         }
         SigningKeys.Loaded key = settings.load(false);
-        return "ok: ledger signing key " + key.signer().keyId().hex() + " from " + key.source();
+        SigningKeys.loadPrevious(settings.previousFile(), key.key()); // issue 15: read as the gateway would
+        return "ok: ledger signing key " + dev.cloakgate.crypto.SignerKeys.keyId(key.key().publicKey()) + " from " + key.source()
+                + settings.logIdentity().map(id -> ", log identity " + id.strip()).orElse("");
     }
 
     /** A property as Quarkus would resolve it here: system property, then environment variable, then default. */

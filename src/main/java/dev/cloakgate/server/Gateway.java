@@ -22,7 +22,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.cloakgate.crypto.NoteSigner;
 import dev.cloakgate.evidence.Evidence;
 import dev.cloakgate.evidence.Evidences;
 import dev.cloakgate.evidence.LedgerEvidence;
@@ -95,7 +94,7 @@ public class Gateway {
         // issue 10, identity: every tenant's credentials, before anything is served
         installAuth();
         Path data = Path.of(config.dataDir());
-        NoteSigner signer = signer(data);
+        dev.cloakgate.ledger.LedgerKeyring signer = keyring(data);
         build();
         ledgerEvidence = new LedgerEvidence(Map.of(), Map.of());
         Evidence evidence = new Evidences(List.of(new LoggedEvidence(), ledgerEvidence));
@@ -187,18 +186,29 @@ public class Gateway {
     }
     // ---- end issue 15 ----
 
-    /** The one key all tenants' ledgers sign with; refuses to start without a key. */
-    private NoteSigner signer(Path data) {
+
+    /**
+     * The master key every tenant's ledger keys derive from, the log identity and a previous key if configured;
+     * refuses to start without a key or with an invalid identity. Each ledger logs its own verifier keys as it opens.
+     */
+    private dev.cloakgate.ledger.LedgerKeyring keyring(Path data) {
         GatewayConfig.Ledger lc = config.ledger();
         SigningKeys.Loaded key = SigningKeys.load(lc.signingKeyFile().map(Path::of), lc.signingKey(), lc.devKey(), data);
-        NoteSigner signer = key.signer();
         if (key.dev()) {
             LOG.warnf("ledger: checkpoints are signed with a DEVELOPMENT key (%s); in production set %s or env %s",
                     key.source(), SigningKeys.FILE_PROPERTY, SigningKeys.ENV);
         }
-        // what an auditor pins: ledger verify FILE --trust-key KEYID=HEX
-        LOG.infof("ledger: signing checkpoints as %s, trust key %s", signer.name(), dev.cloakgate.ledger.TrustedKeys.spec(signer));
-        return signer;
+        dev.cloakgate.ledger.LogIdentity identity = dev.cloakgate.ledger.LogIdentity.resolve(lc.logIdentity(), data);
+        if (identity.generated()) {
+            LOG.warnf("ledger: no log identity configured; using %s, generated once under %s. Set %s (env %s) to the"
+                    + " gateway's external host name, e.g. gateway.acme.example, before the first ledger is created",
+                    identity.value(), data, dev.cloakgate.ledger.LogIdentity.PROPERTY, dev.cloakgate.ledger.LogIdentity.ENV);
+        }
+        java.util.Optional<dev.cloakgate.crypto.Ed25519SigningKey> previous = SigningKeys.loadPrevious(
+                lc.previousSigningKeyFile().map(Path::of), key.key());
+        LOG.infof("ledger: log identity %s; ledger keys derived from the signing key (%s)%s", identity.value(), key.source(),
+                previous.isPresent() ? "; previous key configured, to endorse the rotation" : "");
+        return new dev.cloakgate.ledger.LedgerKeyring(key.key(), previous, identity);
     }
 
     /** Codecs, threads, the upstream links and the session registry: what does not depend on any one tenant. */

@@ -218,6 +218,17 @@ public interface GatewayConfig {
         @WithDefault("false")
         boolean devKey();
 
+        // ---- issue 15, log identity and keys ----
+        /**
+         * The deployment's log identity, URL-like without scheme ({@code gateway.acme.example}); tenant T's ledger
+         * has origin {@code <identity>/ledger/<T>}. Unset: generated once under the data dir, with a warning.
+         */
+        Optional<String> logIdentity();
+
+        /** The signing key used before a rotation, for the start that rotates: it endorses the new keys. */
+        Optional<String> previousSigningKeyFile();
+        // ---- end issue 15 ----
+
         /** A signed checkpoint after this many entries... */
         @WithDefault("1000")
         int checkpointEvery();

@@ -8,19 +8,19 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 
-import dev.cloakgate.crypto.NoteSigner;
 import dev.cloakgate.ledger.BundleWriter;
 import dev.cloakgate.ledger.LedgerStore;
 import dev.cloakgate.ledger.LedgerStoreException;
+import dev.cloakgate.ledger.LogKeys;
 import dev.cloakgate.ledger.SigningKeyException;
 import dev.cloakgate.ledger.SigningKeys;
-import dev.cloakgate.ledger.TrustedKeys;
 import dev.cloakgate.tenant.TenantParser;
 
 /**
  * {@code ledger export --tenant T --out FILE [--from-seq N] [--to-seq N]}: the command-line twin of the auditor's
  * HTTP export. It reads the ledger under {@code cloakgate.data-dir} without taking its lock (so it runs beside a
- * gateway) and signs the bundle's manifest with the gateway's key (the same settings the gateway reads). The
+ * gateway) and signs the bundle's manifest with the tenant's manifest key (derived, as the gateway does, from the
+ * same settings the gateway reads). The
  * bundle is written to a temporary file and moved into place, so FILE is never half a bundle. Exit 0 written,
  * 2 usage, I/O, no ledger or no key.
  */
@@ -49,14 +49,14 @@ public final class LedgerExportCommand {
         }
         LedgerKeySettings settings = LedgerKeySettings.fromEnvironment();
         Path data = settings.dataDir();
-        NoteSigner signer;
+        LogKeys keys;
         try {
             SigningKeys.Loaded key = settings.load(true);
-            signer = key.signer();
+            keys = settings.logKeys(tenant, settings.keyring(key));
             if (key.dev()) {
                 err.println("ledger export: signing with the DEVELOPMENT key (" + key.source() + ")");
             }
-        } catch (SigningKeyException e) {
+        } catch (SigningKeyException | LedgerStoreException e) {
             err.println("ledger export: " + e.getMessage());
             return 2;
         }
@@ -75,14 +75,15 @@ public final class LedgerExportCommand {
             Path tmp = Files.createTempFile(target.getParent(), ".export-", ".zip.part");
             try {
                 try (OutputStream o = Files.newOutputStream(tmp)) {
-                    new BundleWriter().write(store, from, to, signer, Clock.systemUTC(), o);
+                    new BundleWriter().write(store, from, to, keys, Clock.systemUTC(), o);
                 }
                 Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } finally {
                 Files.deleteIfExists(tmp);
             }
             out.println("exported entries " + from + ".." + to + " of tenant " + tenant + " to " + target);
-            out.println("verify with: ledger verify " + target + " --trust-key " + TrustedKeys.spec(signer));
+            out.println("verify with: ledger verify " + target + " --tenant " + tenant + " --trust-key "
+                    + keys.checkpoint().verifier().encoded() + " --trust-key " + keys.manifest().verifier().encoded());
             return 0;
         } catch (NumberFormatException e) {
             return usage("--from-seq and --to-seq are entry numbers (non-negative integers)");

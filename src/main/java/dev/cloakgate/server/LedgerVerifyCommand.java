@@ -8,14 +8,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.cloakgate.ledger.BundleVerifier;
+import dev.cloakgate.ledger.LogPins;
 import dev.cloakgate.ledger.TrustedKeys;
 import dev.cloakgate.ledger.VerifyReport;
 import dev.cloakgate.ledger.WitnessCosignatures;
 
 /**
- * {@code ledger verify FILE --trust-key KEYID=HEX [--trust-key ...] [--previous OLD.zip]}: checks an exported ledger
- * bundle offline, with nothing but the file and the keys the auditor trusts (and, with {@code --previous}, that it
- * extends the auditor's previous export of the same log), and prints the JSON report on stdout. Exit 0 valid,
+ * {@code ledger verify FILE [--tenant T] [--origin O] --trust-key KEY [--trust-key ...] [--previous OLD.zip]}: checks
+ * an exported ledger bundle offline, with nothing but the file, the keys the auditor trusts (verifier keys or
+ * {@code KEYID=HEX}) and, when given, the log it must be (and, with {@code --previous}, that it extends the auditor's
+ * previous export of the same log); prints the JSON report on stdout. Exit 0 valid,
  * 1 invalid (the report says every reason), 2 usage or I/O.
  */
 public final class LedgerVerifyCommand {
@@ -38,6 +40,8 @@ public final class LedgerVerifyCommand {
         i++;
         String file = null;
         List<String> keys = new ArrayList<>();
+        String pinTenant = null;
+        String pinOrigin = null;
         // ---- issue 15, witness cosignatures ----
         List<String> witnessKeys = new ArrayList<>();
         String minWitnesses = null;
@@ -70,9 +74,20 @@ public final class LedgerVerifyCommand {
             // ---- end of issue 15, ledger-checks ----
             if (args[i].equals("--trust-key")) {
                 if (i + 1 >= args.length) {
-                    return usage("--trust-key needs a value KEYID=HEX");
+                    return usage("--trust-key needs a value: a verifier key NAME+KEYID+KEY, or KEYID=HEX");
                 }
                 keys.add(args[++i]);
+            // ---- issue 15, log identity: the log the auditor expects ----
+            } else if (args[i].equals("--tenant") || args[i].equals("--origin")) {
+                if (i + 1 >= args.length || args[i + 1].startsWith("--")) {
+                    return usage(args[i] + " needs a value");
+                }
+                if (args[i].equals("--tenant")) {
+                    pinTenant = args[++i];
+                } else {
+                    pinOrigin = args[++i];
+                }
+            // ---- end issue 15 ----
             } else if (args[i].startsWith("--")) {
                 return usage("unknown option " + args[i]);
             } else if (file == null) {
@@ -85,7 +100,7 @@ public final class LedgerVerifyCommand {
             return usage("missing the bundle FILE");
         }
         if (keys.isEmpty()) {
-            return usage("at least one --trust-key KEYID=HEX is required: nothing verifies without a trusted key");
+            return usage("at least one --trust-key is required: nothing verifies without a trusted key");
         }
         TrustedKeys trusted;
         try {
@@ -115,7 +130,8 @@ public final class LedgerVerifyCommand {
         }
         // ---- end of issue 15, ledger-checks ----
         try {
-            BundleVerifier verifier = new BundleVerifier(trusted, witnesses); // issue 15: witnesses (null: none)
+            // issue 15: the log pinned, and the witnesses (null: none)
+            BundleVerifier verifier = new BundleVerifier(trusted, new LogPins(pinTenant, pinOrigin), witnesses);
             report = previous == null ? verifier.verify(Path.of(file)) : verifier.verify(Path.of(file), Path.of(previous));
         } catch (IOException e) {
             err.println("ledger verify: cannot read " + file + ": " + e.getMessage()
@@ -128,8 +144,10 @@ public final class LedgerVerifyCommand {
 
     private int usage(String why) {
         err.println("ledger verify: " + why);
-        err.println("usage: ledger verify FILE --trust-key KEYID=HEX [--trust-key KEYID=HEX ...] [--previous OLD.zip]");
-        err.println("  KEYID is the 8-hex-digit key ID, HEX the 64-hex-digit Ed25519 public key of a ledger signing key");
+        err.println("usage: ledger verify FILE [--tenant T] [--origin O] --trust-key KEY [--trust-key KEY ...] [--previous OLD.zip]");
+        err.println("  KEY is a verifier key NAME+KEYID+BASE64 as `ledger key --tenant T` prints it (the checkpoint key and");
+        err.println("  the manifest key), or KEYID=HEX: the 8-hex-digit key ID and the 64-hex-digit Ed25519 public key");
+        err.println("  --tenant, --origin: the log the bundle must be; without them the report says pinned: false");
         err.println("  [--witness VKEY ...] [--min-witnesses N]: the last checkpoint must carry valid cosignatures of at least N"
                 + " (default 1) of the pinned witnesses (VKEY: <name>+<key ID>+<base64(0x04 || Ed25519 key)>)");
         return 2;

@@ -24,9 +24,9 @@ public class Main implements QuarkusApplication {
               pins accept --tenant T --tool UPSTREAM/NAME --sha256 HEX
               pins accept --tenant T --upstream U [--yes]
                                           accept pending definitions (by tool, or every one of an upstream)
-              ledger key                  the ledger signing key as auditors pin it: KEYID=HEX
+              ledger key --tenant T       the tenant log's verifier keys as auditors pin them (checkpoint, manifest)
               ledger export --tenant T --out FILE [--from-seq N] [--to-seq N]
-              ledger verify FILE --trust-key KEYID=HEX [--trust-key ...]
+              ledger verify FILE [--tenant T] [--origin O] --trust-key KEY [--trust-key ...]
             """
             // issue 11: action boundary
             + """

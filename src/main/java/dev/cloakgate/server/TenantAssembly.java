@@ -12,7 +12,6 @@ import dev.cloakgate.auth.AuthRegistry;
 import dev.cloakgate.auth.AuthSetupException;
 import dev.cloakgate.cloak.Cloaking;
 import dev.cloakgate.cloak.CloakingSetup;
-import dev.cloakgate.crypto.NoteSigner;
 import dev.cloakgate.evidence.Event;
 import dev.cloakgate.evidence.Evidence;
 import dev.cloakgate.evidence.ForwardedCalls;
@@ -21,6 +20,7 @@ import dev.cloakgate.evidence.LedgerEvidence;
 import dev.cloakgate.gate.GateStores;
 import dev.cloakgate.gate.TenantGate;
 import dev.cloakgate.ledger.Ledger;
+import dev.cloakgate.ledger.LedgerKeyring;
 import dev.cloakgate.policy.Policy;
 import dev.cloakgate.policy.PolicyState;
 import dev.cloakgate.policy.TenantSecret;
@@ -51,7 +51,7 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
     private static final Logger LOG = Logger.getLogger(TenantAssembly.class);
 
     private final Path data;
-    private final NoteSigner signer;
+    private final LedgerKeyring signer;
     private final Ledger.Settings ledgerSettings;
     private final MeterRegistry metrics;
     private final LedgerEvidence ledgerEvidence;
@@ -93,7 +93,7 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
         }
     }
 
-    TenantAssembly(Path data, NoteSigner signer, Ledger.Settings ledgerSettings, MeterRegistry metrics,
+    TenantAssembly(Path data, LedgerKeyring signer, Ledger.Settings ledgerSettings, MeterRegistry metrics,
             LedgerEvidence ledgerEvidence, Evidence evidence, SessionRegistry sessions, AuthRegistry auth,
             UpstreamMeters upstreamMeters) {
         this.upstreamMeters = upstreamMeters;

@@ -13,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
@@ -27,7 +26,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.cloakgate.crypto.Ed25519SigningKey;
-import dev.cloakgate.crypto.NoteSigner;
 import dev.cloakgate.ledger.BundleVerifier;
 import dev.cloakgate.ledger.SigningKeys;
 import dev.cloakgate.ledger.TrustedKeys;
@@ -99,14 +97,15 @@ class EvidenceTest {
         assertEquals("application/zip", r.headers().firstValue("Content-Type").orElse(""));
         Path bundle = Files.createTempFile("ledger-" + tenant + "-", ".zip");
         Files.write(bundle, r.body());
-        VerifyReport report = new BundleVerifier(trusted()).verify(bundle);
+        VerifyReport report = new BundleVerifier(trusted(tenant)).verify(bundle);
         assertTrue(report.valid(), report::toJson);
         return entries(r.body());
     }
 
-    static TrustedKeys trusted() throws IOException {
-        NoteSigner s = SigningKeys.signer(Ed25519SigningKey.fromFile(SigningKeys.devKeyFile(data())));
-        return TrustedKeys.parse(List.of(s.keyId().hex() + "=" + HexFormat.of().formatHex(s.verifier().publicKey().bytes())));
+    /** The tenant log's verifier keys, derived from the dev key as the gateway derives them. */
+    static TrustedKeys trusted(String tenant) throws IOException {
+        return TrustedKeys.parse(dev.cloakgate.ledger.BundleKit.vkeys(data(), tenant,
+                Ed25519SigningKey.fromFile(SigningKeys.devKeyFile(data()))));
     }
 
     static List<JsonNode> entries(byte[] zip) throws IOException {

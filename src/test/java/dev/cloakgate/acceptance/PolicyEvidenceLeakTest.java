@@ -107,7 +107,7 @@ class PolicyEvidenceLeakTest {
         byte[] zip = eventually(this::exported, b -> hasEveryReason(new String(entriesPart(b), StandardCharsets.UTF_8)));
         Path bundle = Files.createTempFile("ledger-pii-keys-", ".zip");
         Files.write(bundle, zip);
-        VerifyReport report = new BundleVerifier(EvidenceTest.trusted()).verify(bundle);
+        VerifyReport report = new BundleVerifier(EvidenceTest.trusted("pii-keys")).verify(bundle);
         assertTrue(report.valid(), report::toJson);
         int parts = 0;
         try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip))) {

@@ -30,7 +30,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.cloakgate.ledger.Ledger;
-import dev.cloakgate.ledger.TrustedKeys;
 import dev.cloakgate.server.Gateway;
 import dev.cloakgate.server.LedgerVerifyCommand;
 import dev.cloakgate.testing.Json;
@@ -79,7 +78,7 @@ class WitnessCosigningTest {
     /** The witness learns the log: its origin and checkpoint key, both read from the gateway's ledger. */
     @BeforeEach
     void witnessTrustsTheLog() throws Exception {
-        control("trust", ledger().origin() + "\n" + ledger().signer().verifier().encoded());
+        control("trust", ledger().origin() + "\n" + ledger().keys().checkpoint().verifier().encoded());
         control("pause", "off");
     }
 
@@ -197,7 +196,7 @@ class WitnessCosigningTest {
 
     private Result verify(Path bundle, String... extra) {
         List<String> args = new ArrayList<>(List.of("ledger", "verify", bundle.toString(), "--trust-key",
-                TrustedKeys.spec(ledger().signer())));
+                ledger().keys().checkpoint().verifier().encoded(), "--trust-key", ledger().keys().manifest().verifier().encoded()));
         args.addAll(List.of(extra));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();

@@ -73,7 +73,8 @@ class HelmChartTest {
     // ---- lint ----
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "two-tenants.yaml", "existing-secret.yaml", "network-policy.yaml", "service-monitor.yaml"})
+    @ValueSource(strings = {"", "two-tenants.yaml", "existing-secret.yaml", "network-policy.yaml", "service-monitor.yaml",
+        "ledger-rotation.yaml"})
     void lintStrictPasses(String file) {
         LintResult r = HelmChart.lintStrict(file.isEmpty() ? null : values(file), tmp);
         assertFalse(r.isFailed(), () -> "helm lint --strict " + file + ": " + r.getMessages());
@@ -91,7 +92,8 @@ class HelmChartTest {
     // ---- the gateway's contract, for every values file ----
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "two-tenants.yaml", "existing-secret.yaml", "network-policy.yaml", "service-monitor.yaml"})
+    @ValueSource(strings = {"", "two-tenants.yaml", "existing-secret.yaml", "network-policy.yaml", "service-monitor.yaml",
+        "ledger-rotation.yaml"})
     void podKeepsTheGatewaysContract(String file) {
         String f = file.isEmpty() ? null : file;
         JsonNode v = effective(f);
@@ -192,7 +194,8 @@ class HelmChartTest {
     // ---- the rendered tenant files against the gateway's own --check ----
 
     @ParameterizedTest
-    @ValueSource(strings = {"two-tenants.yaml", "existing-secret.yaml", "network-policy.yaml", "service-monitor.yaml"})
+    @ValueSource(strings = {"two-tenants.yaml", "existing-secret.yaml", "network-policy.yaml", "service-monitor.yaml",
+        "ledger-rotation.yaml"})
     void renderedTenantsPassTheGatewaysCheck(String file) {
         HelmChart.Rendered r = HelmChart.render("gw", "team-a", values(file));
         // existing-secret.yaml names a Secret the platform team made: laid out here as they would make it
@@ -204,20 +207,24 @@ class HelmChartTest {
         assertTrue(res.out().contains("check passed: " + tenants + " tenant(s)"), res::out);
     }
 
-    @Test
-    void checkRefusesATenantTheChartWouldShip() throws Exception {
-        Path bad = tmp.resolve("typo.yaml");
-        Files.writeString(bad, """
+    /** The gateway's --check in the pod rendered from tenant acme's upstreams, the signing key and {@code more} values. */
+    private PodFiles.Result checkOfAcme(String upstreams, String more) throws Exception {
+        Path values = tmp.resolve("acme.yaml");
+        Files.writeString(values, """
                 tenants:
                   inline:
                     acme:
-                      upstreams:
-                        fs: { comand: npx }
+                      upstreams: %s
                       auth: { mode: none }
                 secrets:
                   ledgerSigningKey: "%s"
-                """.formatted(KEY));
-        PodFiles.Result res = PodFiles.lay(HelmChart.render("gw", "team-a", bad), Map.of(), tmp.resolve("root")).run("--check");
+                """.formatted(upstreams, KEY) + more);
+        return PodFiles.lay(HelmChart.render("gw", "team-a", values), Map.of(), tmp.resolve("root")).run("--check");
+    }
+
+    @Test
+    void checkRefusesATenantTheChartWouldShip() throws Exception {
+        PodFiles.Result res = checkOfAcme("{ fs: { comand: npx } }", "");
         assertEquals(1, res.exit(), res::out);
         assertTrue(res.err().contains("$.upstreams.fs.comand"), res::err);
     }
@@ -235,6 +242,31 @@ class HelmChartTest {
         assertEquals("ledger-api-token", ref.getKey());
         assertEquals("/var/run/secrets/cloakgate/ledger.key", env.get("CLOAKGATE_LEDGER_SIGNING_KEY_FILE").getValue());
     }
+
+    // ---- issue 15: the log identity and the previous key of a rotation ----
+
+    @Test
+    void logIdentityAndThePreviousKeyReachTheGatewayAsItsSettings() {
+        HelmChart.Rendered r = HelmChart.render("gw", "team-a", values("ledger-rotation.yaml"));
+        Map<String, EnvVar> env = env(onlyContainer(r.one(StatefulSet.class).getSpec().getTemplate().getSpec()));
+        assertEquals("gateway.acme.example/cloakgate-prod", env.get("CLOAKGATE_LEDGER_LOG_IDENTITY").getValue());
+        assertEquals("/var/run/secrets/cloakgate/previous-ledger-signing-key",
+                env.get("CLOAKGATE_LEDGER_PREVIOUS_SIGNING_KEY_FILE").getValue());
+        assertTrue(r.one(Secret.class).getData().containsKey("previous-ledger-signing-key"));
+
+        Map<String, EnvVar> defaults = env(onlyContainer(HelmChart.render("gw", "team-a", null).one(StatefulSet.class)
+                .getSpec().getTemplate().getSpec()));
+        assertNull(defaults.get("CLOAKGATE_LEDGER_LOG_IDENTITY"), "unset: the gateway generates one and warns");
+        assertNull(defaults.get("CLOAKGATE_LEDGER_PREVIOUS_SIGNING_KEY_FILE"));
+    }
+
+    @Test
+    void aLogIdentityWithASchemeIsRefusedByTheGatewaysCheck() throws Exception {
+        PodFiles.Result res = checkOfAcme("{}", "gateway:\n  logIdentity: \"https://gateway.acme.example\"\n");
+        assertEquals(1, res.exit(), res::out);
+        assertTrue(res.err().contains("invalid_log_identity"), res::err);
+    }
+    // ---- end issue 15 ----
 
     @Test
     void defaultsRenderNoSecretNoPolicyNoMonitor() {

@@ -30,7 +30,9 @@ class LedgerEvidenceTest {
 
     @Test
     void eachEventIsAnEntryOfItsTenantWithTheSessionDigested() throws Exception {
-        Ledger ledger = Ledger.open(dir, "acme", SigningKeys.signer(Ed25519SigningKey.generate(new SecureRandom())));
+        Ledger ledger = Ledger.open(dir, "acme", new dev.cloakgate.ledger.LedgerKeyring(
+                Ed25519SigningKey.generate(new SecureRandom()), java.util.Optional.empty(),
+                dev.cloakgate.ledger.LogIdentity.configured("gw.example")));
         LedgerEvidence evidence = new LedgerEvidence(Map.of("acme", ledger),
                 Map.of("acme", new LedgerEntries(id -> "digest-of-" + id.length())));
         evidence.record(new Event.Cloaked("acme", "sess-123", "crm", "tools/call", Map.of("EMAIL", 2, "PERSON", 1), Map.of()));

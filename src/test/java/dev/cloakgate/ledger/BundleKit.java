@@ -39,7 +39,7 @@ public final class BundleKit {
     private BundleKit() {
     }
 
-    /** A deterministic signer; the ledger's is named "cloakgate". */
+    /** A deterministic signer; the legacy single ledger key was named "cloakgate". */
     public static NoteSigner signer(String name, int seed) {
         byte[] s = new byte[32];
         Arrays.fill(s, (byte) seed);
@@ -53,6 +53,17 @@ public final class BundleKit {
     /** The --trust-key form of a signer's key: KEYID=HEX. */
     public static String trustKey(NoteSigner signer) {
         return signer.keyId().hex() + "=" + HexFormat.of().formatHex(signer.verifier().publicKey().bytes());
+    }
+
+    /**
+     * The verifier keys ({@code ledger key --tenant T}'s two lines) of tenant T's ledger under {@code dataDir}, signed
+     * from {@code master}: the origin is the one stored with the ledger.
+     */
+    public static List<String> vkeys(Path dataDir, String tenant, Ed25519SigningKey master) {
+        try (LedgerStore store = LedgerStore.openReadOnly(dataDir, tenant)) {
+            LogKeys keys = LogKeys.derive(master, store.storedOrigin());
+            return List.of(keys.checkpoint().verifier().encoded(), keys.manifest().verifier().encoded());
+        }
     }
 
     public static TrustedKeys trusted(NoteSigner... signers) {
@@ -69,6 +80,11 @@ public final class BundleKit {
      * real Merkle root after every {@code every} entries (appended in batches of that size).
      */
     public static void ledger(Path dataDir, long n, int every, NoteSigner signer) {
+        ledger(dataDir, n, every, LogIdentity.legacyOrigin(TENANT), signer);
+    }
+
+    /** {@link #ledger(Path, long, int, NoteSigner)} under another origin (a ledger of the per-log keys). */
+    public static void ledger(Path dataDir, long n, int every, String origin, NoteSigner signer) {
         try (LedgerStore store = LedgerStore.open(dataDir, TENANT, CLOCK)) {
             MerkleTree tree = new MerkleTree();
             for (long from = 0; from < n; from += every) {
@@ -80,21 +96,33 @@ public final class BundleKit {
                     tree.append(a.hash());
                 }
                 if (tree.size() % every == 0) {
-                    store.putCheckpoint(tree.size(), checkpointNote(tree.size(), tree.root(), signer));
+                    store.putCheckpoint(tree.size(), checkpointNote(origin, tree.size(), tree.root(), signer));
                 }
             }
         }
     }
 
     static byte[] checkpointNote(long size, byte[] root, NoteSigner signer) {
-        String text = new Checkpoint(BundleLayout.origin(TENANT), size, root).text();
+        return checkpointNote(LogIdentity.legacyOrigin(TENANT), size, root, signer);
+    }
+
+    static byte[] checkpointNote(String origin, long size, byte[] root, NoteSigner signer) {
+        String text = new Checkpoint(origin, size, root).text();
         return SignedNote.sign(text, List.of(signer)).getBytes(StandardCharsets.UTF_8);
     }
 
-    /** Exports from a read-only store opened beside whatever else has the ledger. */
+    /**
+     * Exports from a read-only store opened beside whatever else has the ledger, as a ledger of the legacy scheme
+     * (origin cloakgate/ledger/acme, one key for checkpoints and manifest) is exported.
+     */
     public static Path export(Path dataDir, long from, long to, NoteSigner signer, Path out) throws IOException {
+        return export(dataDir, from, to, new LogKeys(LogIdentity.legacyOrigin(TENANT), signer, signer), out);
+    }
+
+    /** Exports under a log's own keys. */
+    public static Path export(Path dataDir, long from, long to, LogKeys keys, Path out) throws IOException {
         try (LedgerStore store = LedgerStore.openReadOnly(dataDir, TENANT); OutputStream os = Files.newOutputStream(out)) {
-            new BundleWriter().write(store, from, to, signer, CLOCK, os);
+            new BundleWriter().write(store, from, to, keys, CLOCK, os);
         }
         return out;
     }

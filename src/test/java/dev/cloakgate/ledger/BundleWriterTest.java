@@ -65,7 +65,7 @@ class BundleWriterTest {
             BundleWriter w = new BundleWriter();
             for (long[] r : new long[][] {{-1, 5}, {6, 5}, {0, 20}}) {
                 IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                        () -> w.write(store, r[0], r[1], KEY, BundleKit.CLOCK, new ByteArrayOutputStream()));
+                        () -> w.write(store, r[0], r[1], new LogKeys(LogIdentity.legacyOrigin(BundleKit.TENANT), KEY, KEY), BundleKit.CLOCK, new ByteArrayOutputStream()));
                 assertTrue(e.getMessage().contains("0 <= from <= to <= 19"), e.getMessage());
             }
         }

@@ -39,8 +39,16 @@ class LedgerTest {
     private static final Ledger.Settings EVERY_10 = Ledger.Settings.defaults().withCheckpointEvery(10)
             .withCheckpointInterval(Duration.ofHours(1));
 
-    private final NoteSigner keyA = SigningKeys.signer(Ed25519SigningKey.fromSeed(filled(1)));
-    private final NoteSigner keyB = SigningKeys.signer(Ed25519SigningKey.fromSeed(filled(2)));
+    private static final String ORIGIN = "gw.example/ledger/acme";
+    private final LedgerKeyring ringA = ring(1);
+    private final LedgerKeyring ringB = ring(2);
+    private final NoteSigner keyA = ringA.keys(ORIGIN).checkpoint();
+    private final NoteSigner keyB = ringB.keys(ORIGIN).checkpoint();
+
+    private static LedgerKeyring ring(int seed) {
+        return new LedgerKeyring(Ed25519SigningKey.fromSeed(filled(seed)), java.util.Optional.empty(),
+                LogIdentity.configured("gw.example"));
+    }
 
     @TempDir
     Path dir;
@@ -64,10 +72,14 @@ class LedgerTest {
 
     /** Every stored checkpoint verifies under {@code signer} and holds this ledger's origin, its size and root. */
     private static void assertCheckpointsVerify(LedgerStore store, NoteSigner signer) {
+        assertCheckpointsVerify(store, signer, ORIGIN);
+    }
+
+    private static void assertCheckpointsVerify(LedgerStore store, NoteSigner signer, String origin) {
         MerkleProofs proofs = new MerkleProofs(store.leaves());
         for (LedgerStore.StoredCheckpoint c : store.checkpoints(0, Long.MAX_VALUE)) {
             Checkpoint cp = checkpointOf(c.note(), signer);
-            assertEquals(Ledger.origin(T), cp.origin());
+            assertEquals(origin, cp.origin());
             assertEquals(c.size(), cp.size());
             assertArrayEquals(proofs.root(c.size()), cp.rootHash(), "root of checkpoint " + c.size());
         }
@@ -85,9 +97,8 @@ class LedgerTest {
 
     @Test
     void checkpointsEveryNEntriesAndAtCloseAndReopenContinuesTheChain() throws Exception {
-        assertEquals("cloakgate/ledger/acme", Ledger.origin(T));
-        try (Ledger ledger = Ledger.open(dir, T, keyA, EVERY_10)) {
-            assertEquals(Ledger.origin(T), ledger.origin());
+        try (Ledger ledger = Ledger.open(dir, T, ringA, EVERY_10)) {
+            assertEquals(ORIGIN, ledger.origin());
             assertEquals(T, ledger.tenant());
             appendOneByOne(ledger, 0, 25);
             assertEquals(List.of(10L, 20L), checkpointSizes(ledger.store()));
@@ -96,7 +107,7 @@ class LedgerTest {
             assertEquals(List.of(10L, 20L, 25L), checkpointSizes(store));
             assertCheckpointsVerify(store, keyA);
         }
-        try (Ledger ledger = Ledger.open(dir, T, keyA, EVERY_10)) {
+        try (Ledger ledger = Ledger.open(dir, T, ringA, EVERY_10)) {
             assertEquals(25, ledger.size());
             assertEquals(List.of(10L, 20L, 25L), checkpointSizes(ledger.store()), "nothing to checkpoint on open");
             assertEquals(25L, ledger.submit(LedgerStoreTest.body(25)).join());
@@ -116,7 +127,7 @@ class LedgerTest {
     @Test
     void checkpointsOnceTheIntervalPassesWithUncoveredEntries() throws InterruptedException {
         Ledger.Settings settings = Ledger.Settings.defaults().withCheckpointInterval(Duration.ofMillis(100));
-        try (Ledger ledger = Ledger.open(dir, T, keyA, settings)) {
+        try (Ledger ledger = Ledger.open(dir, T, ringA, settings)) {
             for (int i = 0; i < 3; i++) {
                 ledger.submit(LedgerStoreTest.body(i));
             }
@@ -135,16 +146,16 @@ class LedgerTest {
 
     @Test
     void aNewKeyIsRecordedAsKeyRotatedAndSignsTheNextCheckpoint() throws Exception {
-        try (Ledger ledger = Ledger.open(dir, T, keyA, EVERY_10)) {
+        try (Ledger ledger = Ledger.open(dir, T, ringA, EVERY_10)) {
             appendOneByOne(ledger, 0, 3);
         }
-        try (Ledger ledger = Ledger.open(dir, T, keyB, EVERY_10)) {
+        try (Ledger ledger = Ledger.open(dir, T, ringB, EVERY_10)) {
             assertEquals(4, ledger.size());
             JsonNode rotated = entry(ledger.store(), 3);
             assertEquals("key_rotated", rotated.get("kind").asText());
             assertEquals(keyA.keyId().hex(), rotated.get("from_key").asText());
             assertEquals(keyB.keyId().hex(), rotated.get("to_key").asText());
-            assertEquals("cloakgate", rotated.get("key_name").asText());
+            assertEquals(ORIGIN, rotated.get("key_name").asText());
             LedgerStore.StoredCheckpoint latest = ledger.store().latestCheckpoint();
             assertEquals(4, latest.size());
             assertEquals(4, checkpointOf(latest.note(), keyB).size());
@@ -152,7 +163,7 @@ class LedgerTest {
             appendOneByOne(ledger, 3, 2);
         }
         // the old key's checkpoint is still checked (by its root) and the same key opens without another rotation
-        try (Ledger ledger = Ledger.open(dir, T, keyB, EVERY_10)) {
+        try (Ledger ledger = Ledger.open(dir, T, ringB, EVERY_10)) {
             assertEquals(6, ledger.size());
             assertEquals(List.of(3L, 4L, 6L), checkpointSizes(ledger.store()));
             assertEquals(3, checkpointOf(ledger.store().checkpoints(3, 3).get(0).note(), keyA).size());
@@ -162,14 +173,14 @@ class LedgerTest {
 
     @Test
     void entriesPastTheLatestCheckpointAreCheckpointedOnOpen() {
-        try (Ledger ledger = Ledger.open(dir, T, keyA, EVERY_10)) {
+        try (Ledger ledger = Ledger.open(dir, T, ringA, EVERY_10)) {
             appendOneByOne(ledger, 0, 10);
         }
         try (LedgerStore store = LedgerStore.open(dir, T)) { // a crash: committed, never checkpointed
             store.append(LedgerStoreTest.bodies(10, 3));
             assertEquals(10, store.latestCheckpoint().size());
         }
-        try (Ledger ledger = Ledger.open(dir, T, keyA, EVERY_10)) {
+        try (Ledger ledger = Ledger.open(dir, T, ringA, EVERY_10)) {
             assertEquals(13, ledger.store().latestCheckpoint().size());
             assertCheckpointsVerify(ledger.store(), keyA);
         }
@@ -177,15 +188,17 @@ class LedgerTest {
         try (LedgerStore store = LedgerStore.open(fresh, T)) {
             store.append(LedgerStoreTest.bodies(0, 7));
         }
-        try (Ledger ledger = Ledger.open(fresh, T, keyA, EVERY_10)) {
+        // entries but no stored origin: a ledger from before log identities, which keeps the legacy origin
+        try (Ledger ledger = Ledger.open(fresh, T, ringA, EVERY_10)) {
             assertEquals(List.of(7L), checkpointSizes(ledger.store()));
-            assertCheckpointsVerify(ledger.store(), keyA);
+            assertEquals("cloakgate/ledger/acme", ledger.origin());
+            assertCheckpointsVerify(ledger.store(), ringA.keys("cloakgate/ledger/acme").checkpoint(), "cloakgate/ledger/acme");
         }
     }
 
     @Test
     void checkpointNowAndFlushWhileManyThreadsSubmit() throws Exception {
-        try (Ledger ledger = Ledger.open(dir, T, keyA, EVERY_10)) {
+        try (Ledger ledger = Ledger.open(dir, T, ringA, EVERY_10)) {
             Checkpoint empty = ledger.checkpointNow();
             assertEquals(0, empty.size());
             assertNull(ledger.store().latestCheckpoint(), "the empty tree's checkpoint is not stored");
@@ -218,7 +231,7 @@ class LedgerTest {
 
     @Test
     void offerAndSubmitAfterCloseAreRefused() {
-        Ledger ledger = Ledger.open(dir, T, keyA, EVERY_10);
+        Ledger ledger = Ledger.open(dir, T, ringA, EVERY_10);
         assertTrue(ledger.offer(LedgerStoreTest.body(0)));
         ledger.close();
         ledger.close();
@@ -256,14 +269,14 @@ class LedgerTest {
     }
 
     private void write20() {
-        try (Ledger ledger = Ledger.open(dir, T, keyA, EVERY_10)) {
+        try (Ledger ledger = Ledger.open(dir, T, ringA, EVERY_10)) {
             appendOneByOne(ledger, 0, 20);
         }
     }
 
     /** The refusal names tenant, seq and kind, and the lock is released so that an operator can act. */
     private LedgerStoreException refused() {
-        LedgerStoreException e = assertThrows(LedgerStoreException.class, () -> Ledger.open(dir, T, keyA, EVERY_10));
+        LedgerStoreException e = assertThrows(LedgerStoreException.class, () -> Ledger.open(dir, T, ringA, EVERY_10));
         try {
             LedgerStore.open(dir, T).close();
         } catch (LedgerLockedException stillHeld) {
@@ -297,13 +310,13 @@ class LedgerTest {
 
     @Test
     void replayInChunksCarriesTheChainAndTreeAcrossChunkBoundaries() throws Exception {
-        try (Ledger ledger = Ledger.open(dir, T, keyA, EVERY_10)) {
+        try (Ledger ledger = Ledger.open(dir, T, ringA, EVERY_10)) {
             appendOneByOne(ledger, 0, 25);
         }
         try (LedgerStore store = LedgerStore.open(dir, T)) {
             byte[] root = new MerkleProofs(store.leaves()).root(25);
             for (int chunk : new int[] {1, 7, 10, 24, 25, 10_000}) {
-                LedgerReplay.Outcome o = LedgerReplay.replay(store, Ledger.origin(T), keyA.verifier(), chunk);
+                LedgerReplay.Outcome o = LedgerReplay.replay(store, ORIGIN, keyA.verifier(), List.of(), chunk);
                 assertEquals(25, o.tree().size());
                 assertArrayEquals(root, o.tree().root(), "chunk " + chunk);
                 assertEquals(3, o.checkpoints());
@@ -317,7 +330,7 @@ class LedgerTest {
         sql("UPDATE entries SET bytes = ?, hash = ? WHERE seq = 13", forged, EntryHash.of(forged));
         try (LedgerStore store = LedgerStore.open(dir, T)) {
             LedgerStoreException e = assertThrows(LedgerStoreException.class,
-                    () -> LedgerReplay.replay(store, Ledger.origin(T), keyA.verifier(), 7));
+                    () -> LedgerReplay.replay(store, ORIGIN, keyA.verifier(), List.of(), 7));
             assertTrue(e.getMessage().contains("at seq 14 (PREV_MISMATCH"), e.getMessage());
         }
     }
@@ -342,7 +355,7 @@ class LedgerTest {
     void aCheckpointSignedForAnotherRootIsRefused() throws Exception {
         write20();
         byte[] wrongRoot = new byte[32];
-        byte[] forged = SignedNote.sign(new Checkpoint(Ledger.origin(T), 10, wrongRoot).text(), List.of(keyA))
+        byte[] forged = SignedNote.sign(new Checkpoint(ORIGIN, 10, wrongRoot).text(), List.of(keyA))
                 .getBytes(StandardCharsets.UTF_8);
         sql("UPDATE checkpoints SET note = ? WHERE size = 10", forged);
         LedgerStoreException e = refused();
@@ -356,7 +369,7 @@ class LedgerTest {
         try (LedgerStore store = LedgerStore.open(dir, T)) {
             note = new String(store.checkpoints(20, 20).get(0).note(), StandardCharsets.UTF_8);
         }
-        sql("UPDATE checkpoints SET note = ? WHERE size = 20", note.replace("cloakgate/ledger/acme", "cloakgate/ledger/acmf")
+        sql("UPDATE checkpoints SET note = ? WHERE size = 20", note.replaceFirst("/ledger/acme\n", "/ledger/acmf\n")
                 .getBytes(StandardCharsets.UTF_8));
         LedgerStoreException e = refused();
         assertTrue(e.getMessage().contains("checkpoint of size 20") && e.getMessage().contains("CHECKPOINT_SIGNATURE"), e.getMessage());
@@ -365,7 +378,7 @@ class LedgerTest {
     @Test
     void anOldKeysCheckpointWithAWrongRootIsRefusedToo() throws Exception {
         write20();
-        byte[] forged = SignedNote.sign(new Checkpoint(Ledger.origin(T), 10, new byte[32]).text(), List.of(keyB))
+        byte[] forged = SignedNote.sign(new Checkpoint(ORIGIN, 10, new byte[32]).text(), List.of(keyB))
                 .getBytes(StandardCharsets.UTF_8);
         sql("UPDATE checkpoints SET note = ? WHERE size = 10", forged);
         LedgerStoreException e = refused();
@@ -403,7 +416,7 @@ class LedgerTest {
         HandClock clock = new HandClock();
         List<Long> appended = java.util.Collections.synchronizedList(new ArrayList<>());
         Ledger.Settings settings = EVERY_10.withClock(clock).withAppendObserver(appended::add);
-        try (Ledger ledger = Ledger.open(dir, T, keyA, settings)) {
+        try (Ledger ledger = Ledger.open(dir, T, ringA, settings)) {
             assertEquals(Duration.ZERO, ledger.checkpointAge(), "nothing uncovered");
             clock.advance(Duration.ofMinutes(5));
             appendOneByOne(ledger, 0, 3);

@@ -47,7 +47,7 @@ class PreviousExportTest {
                 }
                 store.append(List.of(body)).forEach(a -> tree.append(a.hash()));
                 if (tree.size() % 10 == 0) {
-                    String text = new Checkpoint(BundleLayout.origin(tenant), tree.size(), tree.root()).text();
+                    String text = new Checkpoint(LogIdentity.legacyOrigin(tenant), tree.size(), tree.root()).text();
                     store.putCheckpoint(tree.size(), SignedNote.sign(text, List.of(KEY)).getBytes(StandardCharsets.UTF_8));
                 }
             }
@@ -57,7 +57,8 @@ class PreviousExportTest {
     private Path export(Path data, String tenant, long from, long to, String name) throws IOException {
         Path out = dir.resolve(name + ".zip");
         try (LedgerStore store = LedgerStore.openReadOnly(data, tenant); OutputStream os = Files.newOutputStream(out)) {
-            new BundleWriter().write(store, from, to, KEY, BundleKit.CLOCK, os);
+            // the single-key scheme's log (one key for checkpoints and manifest), as BundleKit exports
+            new BundleWriter().write(store, from, to, new LogKeys(LogIdentity.legacyOrigin(tenant), KEY, KEY), BundleKit.CLOCK, os);
         }
         return out;
     }

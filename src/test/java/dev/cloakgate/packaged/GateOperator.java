@@ -48,8 +48,9 @@ final class GateOperator {
     static final String APPROVE = JAR + " approve --manifest release.yaml --tool pay__pay_invoice --args call.json"
             + " --task-context task.json --key approver.key --expires 15m --out approvals";
     static final String LEDGER_EXPORT = WITH_SETTINGS + " ledger export --tenant pay --out pay-ledger.zip";
-    static final String LEDGER_KEY = WITH_SETTINGS + " ledger key";
-    static final String LEDGER_VERIFY = JAR + " ledger verify pay-ledger.zip --trust-key KEYID=HEX";
+    static final String LEDGER_KEY = WITH_SETTINGS + " ledger key --tenant pay";
+    static final String LEDGER_VERIFY = JAR + " ledger verify pay-ledger.zip --tenant pay --trust-key CHECKPOINT_KEY"
+            + " --trust-key MANIFEST_KEY";
     static final String OPERATIONS_UNKNOWN = WITH_SETTINGS + " operations list --tenant pay --state unknown";
     static final String RECONCILE = WITH_SETTINGS + " operations reconcile --tenant pay OPERATION_ID --outcome not-applied";
 
@@ -163,8 +164,8 @@ final class GateOperator {
     List<JsonNode> exportAndVerify() throws Exception {
         Files.deleteIfExists(dir.resolve("pay-ledger.zip"));
         run(LEDGER_EXPORT);
-        String key = signer8(run(LEDGER_KEY));
-        String verified = run(LEDGER_VERIFY.replace("KEYID=HEX", key));
+        List<String> keys = verifierKeys(run(LEDGER_KEY));
+        String verified = run(LEDGER_VERIFY.replace("CHECKPOINT_KEY", keys.get(0)).replace("MANIFEST_KEY", keys.get(1)));
         assertTrue(Json.parse(verified.substring(verified.indexOf('{'))).path("valid").asBoolean(), verified);
         return entries(dir.resolve("pay-ledger.zip"));
     }
@@ -182,11 +183,21 @@ final class GateOperator {
         return m.group(1);
     }
 
-    /** The ledger's key as auditors pin it: 8 hex digits of key id (the signed note's), '=', 64 of public key. */
-    private static String signer8(String output) {
-        Matcher m = Pattern.compile("(?m)^([0-9a-f]{8}=[0-9a-f]{64})$").matcher(output);
-        assertTrue(m.find(), "KEYID=HEX on a line of its own: " + output);
-        return m.group(1);
+    /**
+     * What {@code ledger key --tenant T} prints for auditors to pin: the checkpoint key's and then the manifest key's
+     * verifier key ({@code <name>+<keyid>+<base64>}), each on a line of its own, the manifest key named
+     * {@code <checkpoint key's name>/export}.
+     */
+    static List<String> verifierKeys(String output) {
+        Matcher m = Pattern.compile("(?m)^([^\\s+]+\\+[0-9a-f]{8}\\+[A-Za-z0-9+/=]{44})$").matcher(output);
+        List<String> keys = new java.util.ArrayList<>();
+        while (m.find()) {
+            keys.add(m.group(1));
+        }
+        assertEquals(2, keys.size(), "two verifier keys on lines of their own: " + output);
+        assertEquals(keys.get(0).substring(0, keys.get(0).indexOf('+')) + "/export",
+                keys.get(1).substring(0, keys.get(1).indexOf('+')), output);
+        return keys;
     }
 
     private static String firstLine(String output, String prefix) {

@@ -44,15 +44,16 @@ class GracefulDrainIT {
     /** What the exit may take beyond the drain timeout: answers written, sessions and ledgers closed, the JVM gone. */
     private static final int EXIT_BOUND_SECONDS = 30;
 
-    private static String trust(Path keyFile) throws Exception {
-        NoteSigner s = SigningKeys.signer(Ed25519SigningKey.fromFile(keyFile));
-        return s.keyId().hex() + "=" + HexFormat.of().formatHex(s.verifier().publicKey().bytes());
+    /** The tenant log's two verifier keys, derived from the key file as the gateway derives them. */
+    private static List<String> trust(Path keyFile, Path data) throws Exception {
+        return dev.cloakgate.ledger.BundleKit.vkeys(data, "team-d", Ed25519SigningKey.fromFile(keyFile));
     }
 
-    private static List<String> exportAndVerify(List<String> props, Path out, String trustKey) throws Exception {
+    private static List<String> exportAndVerify(List<String> props, Path out, List<String> trustKeys) throws Exception {
         GatewayProcess.Result ex = GatewayProcess.run(props, "ledger", "export", "--tenant", "team-d", "--out", out.toString());
         assertEquals(0, ex.exit(), ex.output());
-        GatewayProcess.Result v = GatewayProcess.run(List.of(), "ledger", "verify", out.toString(), "--trust-key", trustKey);
+        GatewayProcess.Result v = GatewayProcess.run(List.of(), "ledger", "verify", out.toString(), "--tenant", "team-d",
+                "--trust-key", trustKeys.get(0), "--trust-key", trustKeys.get(1));
         assertEquals(0, v.exit(), v.output());
         assertTrue(Json.parse(v.output().substring(v.output().indexOf('{'))).path("valid").asBoolean(), v.output());
         try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(out.toFile())) {
@@ -159,7 +160,7 @@ class GracefulDrainIT {
             assertTrue(store.size() > 0);
             assertEquals(store.size(), store.latestCheckpoint().size(), "a checkpoint of the whole ledger at shutdown");
         }
-        first = exportAndVerify(props, dir.resolve("after-drain.zip"), trust(key));
+        first = exportAndVerify(props, dir.resolve("after-drain.zip"), trust(key, data));
         long decided = first.stream().map(Json::parse).filter(e -> e.path("kind").asText().equals("decision")
                 && e.path("tool").asText().equals("alpha__slow") && e.path("stage").asText().equals("response")).count();
         assertEquals(4, decided, "each slow call's answer was judged and recorded");
@@ -175,7 +176,7 @@ class GracefulDrainIT {
             gw.process().destroy();
             gw.awaitExit(Duration.ofSeconds(DRAIN_SECONDS + EXIT_BOUND_SECONDS));
         }
-        List<String> second = exportAndVerify(props, dir.resolve("after-restart.zip"), trust(key));
+        List<String> second = exportAndVerify(props, dir.resolve("after-restart.zip"), trust(key, data));
         assertTrue(second.size() > first.size(), second.size() + " vs " + first.size());
         assertEquals(first, second.subList(0, first.size()), "the restarted gateway continued the same chain");
     }

@@ -37,12 +37,21 @@ import dev.cloakgate.testing.NodeFixtures;
  */
 class LedgerCrashIT {
 
-    private static String trust(Path keyFile) throws Exception {
-        NoteSigner s = SigningKeys.signer(Ed25519SigningKey.fromFile(keyFile));
-        return s.keyId().hex() + "=" + HexFormat.of().formatHex(s.verifier().publicKey().bytes());
+    /** The tenant log's verifier keys (checkpoint, manifest), derived from the key file as the gateway derives them. */
+    private static String[] trust(Path keyFile, Path data) throws Exception {
+        return dev.cloakgate.ledger.BundleKit.vkeys(data, "team-l", Ed25519SigningKey.fromFile(keyFile)).toArray(String[]::new);
     }
 
-    private static Path key(Path dir, String name, int fill) throws Exception {
+    private static String[] both(String[] a, String[] b) {
+        return java.util.stream.Stream.concat(java.util.Arrays.stream(a), java.util.Arrays.stream(b)).toArray(String[]::new);
+    }
+
+    private static String keyId(String vkey) {
+        return dev.cloakgate.crypto.NoteVerifier.parse(vkey).keyId().hex();
+    }
+
+    /** A signing key file of 32 bytes {@code fill}, as 64 hex digits (also for LedgerIdentityIT). */
+    static Path key(Path dir, String name, int fill) throws Exception {
         byte[] seed = new byte[32];
         java.util.Arrays.fill(seed, (byte) fill);
         Path f = dir.resolve(name);
@@ -122,7 +131,7 @@ class LedgerCrashIT {
             pool.shutdown();
             assertTrue(pool.awaitTermination(30, java.util.concurrent.TimeUnit.SECONDS));
         }
-        first = lines(exportAndVerify(props, dir.resolve("after-kill.zip"), trust(key1)));
+        first = lines(exportAndVerify(props, dir.resolve("after-kill.zip"), trust(key1, data)));
         assertTrue(first.size() >= 100, "entries recorded before the kill: " + first.size());
 
         // the next start checks the whole chain, then continues it
@@ -135,7 +144,7 @@ class LedgerCrashIT {
             gw.process().destroy();
             gw.awaitExit(Duration.ofSeconds(30));
         }
-        List<String> second = lines(exportAndVerify(props, dir.resolve("after-restart.zip"), trust(key1)));
+        List<String> second = lines(exportAndVerify(props, dir.resolve("after-restart.zip"), trust(key1, data)));
         assertTrue(second.size() > first.size(), second.size() + " vs " + first.size());
         assertEquals(first, second.subList(0, first.size()), "the restarted gateway continued the same chain");
 
@@ -145,16 +154,17 @@ class LedgerCrashIT {
                 "-Dcloakgate.ledger.signing-key-file=" + key2);
         try (GatewayProcess gw = GatewayProcess.start(rotated)) {
             assertTrue(gw.awaitReady(Duration.ofSeconds(90)), gw.log());
-            assertTrue(gw.log().contains("trust key " + trust(key2)), gw.log());
+            assertTrue(gw.log().contains("checkpoint key " + trust(key2, data)[0]), gw.log());
             gw.process().destroy();
             gw.awaitExit(Duration.ofSeconds(30));
         }
-        Path bundle = exportAndVerify(rotated, dir.resolve("after-rotation.zip"), trust(key1), trust(key2));
+        Path bundle = exportAndVerify(rotated, dir.resolve("after-rotation.zip"), both(trust(key1, data), trust(key2, data)));
         JsonNode rotation = lines(bundle).stream().map(Json::parse).filter(e -> e.path("kind").asText().equals("key_rotated"))
                 .findFirst().orElseThrow(() -> new AssertionError("no key_rotated entry"));
-        assertEquals(trust(key1).substring(0, 8), rotation.path("from_key").asText());
-        assertEquals(trust(key2).substring(0, 8), rotation.path("to_key").asText());
-        GatewayProcess.Result onlyNew = GatewayProcess.run(List.of(), "ledger", "verify", bundle.toString(), "--trust-key", trust(key2));
+        assertEquals(keyId(trust(key1, data)[0]), rotation.path("from_key").asText());
+        assertEquals(keyId(trust(key2, data)[0]), rotation.path("to_key").asText());
+        GatewayProcess.Result onlyNew = GatewayProcess.run(List.of(), "ledger", "verify", bundle.toString(), "--trust-key",
+                trust(key2, data)[0], "--trust-key", trust(key2, data)[1]);
         assertEquals(1, onlyNew.exit(), "checkpoints signed by the retired key are not trusted without it: " + onlyNew.output());
     }
 }

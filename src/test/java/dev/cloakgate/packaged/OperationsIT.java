@@ -123,14 +123,15 @@ class OperationsIT {
 
             GatewayProcess.Result printed = GatewayProcess.runAsWritten(cwd, key);
             assertEquals(0, printed.exit(), key + "\n" + printed.output());
-            Matcher pin = Pattern.compile("(?m)^([0-9a-f]{8}=[0-9a-f]{64})$").matcher(printed.output());
-            assertTrue(pin.find(), "KEYID=HEX on a line of its own: " + printed.output());
-            assertTrue(gw.log().contains("trust key " + pin.group(1)), "the key the gateway signs with: " + gw.log());
+            List<String> pins = GateOperator.verifierKeys(printed.output());
+            assertTrue(gw.log().contains("checkpoint key " + pins.get(0) + ", manifest key " + pins.get(1)),
+                    "the keys the gateway signs the demo's log with: " + gw.log());
+            String pinned = verify.replace("CHECKPOINT_KEY", pins.get(0)).replace("MANIFEST_KEY", pins.get(1));
 
-            GatewayProcess.Result verified = GatewayProcess.runAsWritten(cwd, verify.replace("KEYID=HEX", pin.group(1)));
+            GatewayProcess.Result verified = GatewayProcess.runAsWritten(cwd, pinned);
             assertEquals(0, verified.exit(), verified.output());
-            GatewayProcess.Result viaHttp = GatewayProcess.runAsWritten(cwd,
-                    verify.replace("KEYID=HEX", pin.group(1)).replace("demo.zip", "over-http.zip"));
+            assertTrue(verified.output().contains("\"pinned\" : true"), verified.output());
+            GatewayProcess.Result viaHttp = GatewayProcess.runAsWritten(cwd, pinned.replace("demo.zip", "over-http.zip"));
             assertEquals(0, viaHttp.exit(), viaHttp.output());
         }
     }

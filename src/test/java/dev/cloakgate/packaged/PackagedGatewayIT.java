@@ -59,7 +59,7 @@ class PackagedGatewayIT {
         GatewayProcess.Result ok = GatewayProcess.run(List.of("-Dcloakgate.tenants-dir=" + dir,
                 "-Dcloakgate.ledger.signing-key-file=" + key), "--check");
         assertEquals(0, ok.exit(), ok.output());
-        String id = dev.cloakgate.ledger.SigningKeys.signer(dev.cloakgate.crypto.Ed25519SigningKey.fromFile(key)).keyId().hex();
+        String id = dev.cloakgate.crypto.SignerKeys.keyId(dev.cloakgate.crypto.Ed25519SigningKey.fromFile(key).publicKey());
         assertTrue(ok.output().contains("ledger signing key " + id), ok.output());
     }
 

@@ -88,7 +88,7 @@ public class LedgerExportResource {
             // wait for it (its queue would fill and entries be lost)
             try (OutputStream out = Files.newOutputStream(file);
                     LedgerStore reader = LedgerStore.openReadOnly(Path.of(gateway.config().dataDir()), name)) {
-                new BundleWriter().write(reader, from, to, ledger.signer(), Clock.systemUTC(), out);
+                new BundleWriter().write(reader, from, to, ledger.keys(), Clock.systemUTC(), out);
             }
             LOG.infof("ledger of tenant %s: exported entries %d..%d to auditor %s", name, from, to, caller.name());
         } catch (IOException | RuntimeException e) {

@@ -25,7 +25,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.cloakgate.crypto.Ed25519SigningKey;
 import dev.cloakgate.crypto.NoteSigner;
 import dev.cloakgate.ledger.Ledger;
-import dev.cloakgate.ledger.SigningKeys;
 import dev.cloakgate.testing.TestWitness;
 
 /**
@@ -37,7 +36,10 @@ class WitnessCosignerTest {
     @TempDir
     Path data;
 
-    private final NoteSigner signer = SigningKeys.signer(Ed25519SigningKey.fromSeed(new byte[32]));
+    // issue 15, log identity: the ledger's keys derive from a master seed under the deployment's log identity
+    private final dev.cloakgate.ledger.LedgerKeyring keyring = new dev.cloakgate.ledger.LedgerKeyring(
+            Ed25519SigningKey.fromSeed(new byte[32]), java.util.Optional.empty(),
+            dev.cloakgate.ledger.LogIdentity.configured("gw.example"));
     private final List<AutoCloseable> open = new ArrayList<>();
 
     @AfterEach
@@ -53,7 +55,7 @@ class WitnessCosignerTest {
     }
 
     private Ledger ledger(Witnessing w) {
-        Ledger l = Ledger.open(data, "t", signer);
+        Ledger l = Ledger.open(data, "t", keyring);
         l.witnessWith(w.cosigner(l.store()));
         return l;
     }
@@ -78,7 +80,7 @@ class WitnessCosignerTest {
         TestWitness witness = opened(TestWitness.start("witness.test/u"));
         Witnessing w = witnessing(witness.vkey() + "@" + witness.url(), Duration.ofSeconds(30));
         Ledger l = ledger(w);
-        witness.trust(l.origin(), signer.verifier().encoded()); // before any checkpoint: the ledger is empty
+        witness.trust(l.origin(), l.keys().checkpoint().verifier().encoded()); // before any checkpoint: the ledger is empty
         write(l, 5);
         long size = l.checkpointNow().size();
         assertTrue(l.awaitWitnesses(Duration.ofSeconds(60)));
@@ -102,7 +104,7 @@ class WitnessCosignerTest {
     void aCosignatureUnderAnotherKeyThanThePinnedOneIsNotKept() throws Exception {
         TestWitness witness = opened(TestWitness.start("witness.test/u"));
         Ledger l = opened(ledger(witnessing(TestWitness.otherVkey("witness.test/u") + "@" + witness.url(), Duration.ofSeconds(30))));
-        witness.trust(l.origin(), signer.verifier().encoded());
+        witness.trust(l.origin(), l.keys().checkpoint().verifier().encoded());
         write(l, 3);
         l.checkpointNow();
         assertTrue(l.awaitWitnesses(Duration.ofSeconds(60)));
@@ -117,7 +119,7 @@ class WitnessCosignerTest {
         Witnessing w = opened(new Witnessing(List.of(WitnessEndpoint.parse(unknownLog.vkey() + "@" + unknownLog.url()),
                 WitnessEndpoint.parse(otherKey.vkey() + "@" + otherKey.url())), Duration.ofSeconds(30), Duration.ofMillis(100)));
         Ledger l = opened(ledger(w));
-        otherKey.trust(l.origin(), SigningKeys.signer(Ed25519SigningKey.fromSeed(new byte[] {
+        otherKey.trust(l.origin(), new NoteSigner(l.origin(), Ed25519SigningKey.fromSeed(new byte[] {
             1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32 }))
                 .verifier().encoded());
         write(l, 2);
@@ -132,7 +134,7 @@ class WitnessCosignerTest {
     void aCheckpointTheWitnessFindsInconsistentIsNotCosignedAndTheLedgerGoesOn() throws Exception {
         TestWitness witness = opened(TestWitness.start("witness.test/u"));
         Ledger l = opened(ledger(witnessing(witness.vkey() + "@" + witness.url(), Duration.ofSeconds(30))));
-        witness.trust(l.origin(), signer.verifier().encoded());
+        witness.trust(l.origin(), l.keys().checkpoint().verifier().encoded());
         write(l, 3);
         l.checkpointNow();
         assertTrue(l.awaitWitnesses(Duration.ofSeconds(60)));
