@@ -143,9 +143,6 @@ final class LineTokens {
         while (i < to && diacritic(s.charAt(i))) {
             marks = true;
             i++;
-            while (i < to && diacritic(s.charAt(i))) {
-                i++;
-            }
             while (i < to && kind(s.charAt(i)) == LETTER) {
                 i++;
             }

@@ -492,7 +492,7 @@ final class NameCues {
                 allCaps &= !Character.isLowerCase(c);
             }
             String lower = w.lower(s, k);
-            if (STOP.contains(lower) || NameFinderDetector.common(s.substring(a, b))) {
+            if (STOP.contains(lower) || NameFinderDetector.commonWord(s.substring(a, b))) {
                 return false;
             }
             // ALL CAPS is a heading or an acronym unless the lists know it (TANAKA HIROSHI); in a script without

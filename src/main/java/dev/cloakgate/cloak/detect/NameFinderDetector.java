@@ -167,11 +167,6 @@ public final class NameFinderDetector implements Detector {
         }
     }
 
-    /** Capitalised words that start sentences and headers far more often than they name anyone. */
-    static boolean common(String word) {
-        return COMMON.contains(word);
-    }
-
     /** Each line of {@code s} that has a letter: the lines the model runs on. */
     private static void eachLine(String s, LineTokens.Visitor line) {
         int n = s.length();
@@ -468,17 +463,23 @@ public final class NameFinderDetector implements Detector {
         return !(allLower && v.length() <= 5) && !camel;
     }
 
-    /** {@link #candidate(String)} of token {@code k}, read in the text: most tokens are not, and are never copied. */
+    /**
+     * Whether token {@code k} is worth running the model around, read in the text: most tokens are not, and are never
+     * copied (a token with combining marks joined to it is read composed).
+     */
     private boolean candidate(LineTokens lt, int k) {
+        if (lt.composed(k)) {
+            String w = lt.word(k);
+            return candidate(w, 0, w.length());
+        }
+        return candidate(lt.text(), lt.start(k), lt.end(k));
+    }
+
+    /** Capitalised (not a common sentence starter), of an uncased script, or a known name in lower case or capitals. */
+    private boolean candidate(String s, int a, int b) {
         if (!prefilter) {
             return true;
         }
-        if (lt.composed(k)) {
-            return candidate(lt.word(k));
-        }
-        String s = lt.text();
-        int a = lt.start(k);
-        int b = lt.end(k);
         char c0 = s.charAt(a);
         if (!Character.isLetter(c0)) {
             return false;
@@ -495,30 +496,6 @@ public final class NameFinderDetector implements Detector {
         }
         if (Character.isLowerCase(c0)) {
             return knownRegions.contains(s, a, b);
-        }
-        return true; // scripts without case: Han, Arabic, Hebrew, Thai...
-    }
-
-    private boolean candidate(String w) {
-        if (!prefilter) {
-            return true;
-        }
-        char c0 = w.charAt(0);
-        if (!Character.isLetter(c0)) {
-            return false;
-        }
-        if (Character.isUpperCase(c0)) {
-            if (w.length() == 1 || COMMON.contains(w)) {
-                return false;
-            }
-            boolean allCaps = true;
-            for (int i = 1; i < w.length() && allCaps; i++) {
-                allCaps = !Character.isLowerCase(w.charAt(i));
-            }
-            return !allCaps || knownNames.contains(w.toLowerCase(java.util.Locale.ROOT));
-        }
-        if (Character.isLowerCase(c0)) {
-            return knownNames.contains(w);
         }
         return true; // scripts without case: Han, Arabic, Hebrew, Thai...
     }

@@ -32,19 +32,15 @@ final class RegionSet {
 
     /** Whether {@code s[from, to)} is one of the words. */
     boolean contains(String s, int from, int to) {
-        int length = to - from;
-        if (length > maxLength || length <= 0) {
-            return false;
-        }
-        int h = 0;
-        for (int i = from; i < to; i++) {
-            h = 31 * h + s.charAt(i);
-        }
-        return probe(s, from, length, h, false);
+        return find(s, from, to, false);
     }
 
     /** Whether {@code s[from, to)} lower-cased ({@link Locale#ROOT}) is one of the words. */
     boolean containsIgnoreCase(String s, int from, int to) {
+        return find(s, from, to, true);
+    }
+
+    private boolean find(String s, int from, int to, boolean lower) {
         int length = to - from;
         if (length > maxLength || length <= 0) {
             return false;
@@ -52,14 +48,18 @@ final class RegionSet {
         int h = 0;
         for (int i = from; i < to; i++) {
             char c = s.charAt(i);
-            if (c == '\u0130' || c == '\u03A3' || Character.isSurrogate(c)) {
-                // dotted I lowers to two characters, capital sigma to a final or medial form, and letters beyond
-                // the BMP are lowered by code point
-                return contains(s.substring(from, to).toLowerCase(Locale.ROOT));
+            if (lower) {
+                if (c == '\u0130' || c == '\u03A3' || Character.isSurrogate(c)) {
+                    // dotted I lowers to two characters, capital sigma to a final or medial form, and letters
+                    // beyond the BMP are lowered by code point
+                    String lowered = s.substring(from, to).toLowerCase(Locale.ROOT);
+                    return find(lowered, 0, lowered.length(), false);
+                }
+                c = Character.toLowerCase(c);
             }
-            h = 31 * h + Character.toLowerCase(c);
+            h = 31 * h + c;
         }
-        return probe(s, from, length, h, true);
+        return probe(s, from, length, h, lower);
     }
 
     /** The table's slots from the region's hash on: a word of its length and hash whose characters match. */
@@ -72,10 +72,6 @@ final class RegionSet {
             }
         }
         return false;
-    }
-
-    private boolean contains(String word) {
-        return contains(word, 0, word.length());
     }
 
     private static boolean lowerMatches(String w, String s, int from) {
