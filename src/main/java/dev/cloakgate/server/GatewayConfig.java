@@ -19,6 +19,14 @@ public interface GatewayConfig {
     @WithDefault("data")
     String dataDir();
 
+    /**
+     * The gateway's external base URL as agents and browsers reach it ({@code https://gateway.example}, optionally
+     * with a path prefix; no query or fragment). It names each tenant's protected resource
+     * ({@code <public-url>/t/<tenant>/mcp}) and the redirect URI of upstream OAuth connections. Never derived from
+     * a request's {@code Host}: whoever sends the request chooses that header.
+     */
+    Optional<String> publicUrl();
+
     Http http();
 
     Upstream upstream();
