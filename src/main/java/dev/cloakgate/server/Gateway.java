@@ -229,8 +229,20 @@ public class Gateway {
                 up.connectTimeout(), se.idleTimeout(), up.idleTimeout(), up.backoffInitial(), up.backoffMax(),
                 se.bufferEvents(), se.bufferBytes(), clientCodec.limits(), upstreamCodec.limits(), se.maxSessions(),
                 se.maxQueuedBytes(), se.maxSessionsPerTenant(), up.maxStdioChildrenPerTenant(), se.streamlessIdleTimeout());
+        // issue 16, upstream OAuth: one OAuth client per tenant upstream with an oauth block; each token obtained is
+        // a ledger entry (never the token)
+        authorizers = new dev.cloakgate.upstream.oauth.UpstreamAuthorizers(
+                PublicUrl.of(config.publicUrl()).map(PublicUrl::uri).orElse(null), up.connectTimeout(),
+                (s, grant, scope, expiresAt, issuer) -> {
+                    Evidence e = this.evidence;
+                    if (e != null) {
+                        e.record(new dev.cloakgate.evidence.Event.UpstreamTokenObtained(s.tenant(), s.upstream(), grant,
+                                scope, expiresAt, issuer.toString()));
+                    }
+                }, java.time.Clock.systemUTC());
         Links links = new Links(upstreamCodec, vertx, writers,
-                new HttpLink.Timeouts(up.connectTimeout(), up.requestTimeout()), se.maxSessions() + 1000, lanes);
+                new HttpLink.Timeouts(up.connectTimeout(), up.requestTimeout()), se.maxSessions() + 1000, lanes,
+                authorizers);
         // issue 10, metrics: requests, starts and failures of every upstream, by a decorator on the links
         upstreamMeters = new UpstreamMeters(links, metrics);
         // each tenant's setup is installed by the assembly, at start and at each reload of its file
@@ -426,6 +438,13 @@ public class Gateway {
     public long ledgerLost() {
         return ledgerEvidence == null ? 0 : ledgerEvidence.lost();
     }
+
+    /** Issue 16: the OAuth clients of upstreams with an oauth block. */
+    public dev.cloakgate.upstream.oauth.UpstreamAuthorizers authorizers() {
+        return authorizers;
+    }
+
+    private dev.cloakgate.upstream.oauth.UpstreamAuthorizers authorizers;
 
     public TenantRegistry tenants() {
         return tenants;
