@@ -100,6 +100,12 @@ async function connect() {
   if (!location.startsWith(`${GW}/oauth/callback`)) throw new Error('redirected elsewhere than the gateway');
   const done = await fetch(location);
   if (done.status !== 200) throw new Error(`the callback refused: ${done.status} ${await done.text()}`);
+  // the state is single-use: the same redirect again is refused, and nothing is exchanged for it
+  const replay = await fetch(location);
+  const replayBody = await replay.json().catch(() => ({}));
+  if (replay.status !== 400 || replayBody.error !== 'oauth_state_invalid') {
+    throw new Error(`a replayed callback was not refused: ${replay.status} ${JSON.stringify(replayBody)}`);
+  }
   log('connected', JSON.stringify((await admin('GET', '')).body));
 }
 
