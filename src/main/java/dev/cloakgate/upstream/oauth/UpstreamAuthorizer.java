@@ -44,11 +44,18 @@ public final class UpstreamAuthorizer {
     private final TokenListener listener;
     private final Clock clock;
     private final URI upstreamUrl;
+    /** Where the connection outlives a restart (refresh token, registered client), or null: memory only. */
+    private final TokenStore store;
 
     private Challenge lastChallenge = Challenge.NONE;
     private ProtectedResource resource;
     private AuthServer server;
     private Client client;
+    /** The issuer {@link #client} is registered with. */
+    private String clientIssuer;
+    /** A refresh token read from the store, not yet used since the start. */
+    private String storedRefresh;
+    private String storedScope;
     private volatile Tokens tokens;
     private String requiredScope;
     private int stepUps;
@@ -56,7 +63,7 @@ public final class UpstreamAuthorizer {
 
     public UpstreamAuthorizer(OAuthSettings settings, URI upstreamUrl, Discovery discovery,
             ClientRegistration registration, TokenEndpoint tokenEndpoint, ConnectStates states, TokenListener listener,
-            Clock clock) {
+            Clock clock, TokenStore store) {
         this.settings = settings;
         this.upstreamUrl = upstreamUrl;
         this.discovery = discovery;
@@ -65,6 +72,18 @@ public final class UpstreamAuthorizer {
         this.states = states;
         this.listener = listener;
         this.clock = clock;
+        this.store = store;
+        if (store != null) {
+            TokenStore.Read r = store.load(settings.tenant(), settings.upstream());
+            if (r.saved() != null) {
+                // a pre-registered client comes from the tenant file (its secret from its file) each time
+                client = r.saved().client().how().equals("pre-registered") ? null : r.saved().client();
+                clientIssuer = r.saved().issuer();
+                storedRefresh = r.saved().refreshToken();
+                storedScope = r.saved().scope();
+            }
+            lastError = r.failure();
+        }
     }
 
     public OAuthSettings settings() {
@@ -132,6 +151,19 @@ public final class UpstreamAuthorizer {
                 }
             }
             tokens = null;
+            if (storedRefresh != null) {
+                // the connection from before a restart: a refresh gets its first access token
+                String refresh = storedRefresh;
+                storedRefresh = null;
+                try {
+                    discover(c);
+                    refresh(new Tokens("", null, refresh, storedScope));
+                    return;
+                } catch (OAuthFailure e) {
+                    LOG.infof("upstream %s: the stored refresh token did not work (%s)", settings.label(),
+                            e.code().code());
+                }
+            }
         }
         if (settings.grant() == OAuthSettings.Grant.CLIENT_CREDENTIALS) {
             obtainClientCredentials(c);
@@ -208,6 +240,11 @@ public final class UpstreamAuthorizer {
     public synchronized void disconnect() {
         tokens = null;
         client = null;
+        clientIssuer = null;
+        storedRefresh = null;
+        if (store != null) {
+            store.delete(settings.tenant(), settings.upstream());
+        }
         server = null;
         resource = null;
         requiredScope = null;
@@ -257,6 +294,12 @@ public final class UpstreamAuthorizer {
         if (!"refresh_token".equals(grant) && requiredScope == null) {
             stepUps = 0;
         }
+        if (store != null && kept.refreshToken() != null) {
+            store.save(settings.tenant(), settings.upstream(),
+                    new TokenStore.Saved(client.how().equals("pre-registered")
+                            ? new Client(client.id(), null, client.authMethod(), client.how()) : client,
+                            server.issuer().toString(), kept.refreshToken(), kept.scope()));
+        }
         listener.obtained(settings, grant, kept.scope(), kept.expiresAt(), server.issuer());
         LOG.infof("upstream %s: obtained a token (%s, scope %s, expires %s)", settings.label(), grant, kept.scope(),
                 kept.expiresAt());
@@ -267,10 +310,11 @@ public final class UpstreamAuthorizer {
         ProtectedResource pr = discovery.protectedResource(upstreamUrl, c);
         if (server == null || resource == null || !pr.authorizationServer().equals(resource.authorizationServer())) {
             AuthServer as = discovery.authServer(pr);
-            Client cl = client != null && server != null && server.issuer().equals(as.issuer()) ? client
+            Client cl = client != null && as.issuer().toString().equals(clientIssuer) ? client
                     : registration.client(settings, as);
             server = as;
             client = cl;
+            clientIssuer = as.issuer().toString();
         }
         resource = pr;
     }

@@ -20,9 +20,17 @@ public final class UpstreamAuthorizers {
     private final TokenListener listener;
     private final Clock clock;
     private final Map<String, URI> urls = new ConcurrentHashMap<>();
+    private final java.util.function.Supplier<TokenStore> storeSource;
+    private TokenStore store;
 
-    /** @param publicUrl the gateway's external base URL, or null when it has none */
-    public UpstreamAuthorizers(URI publicUrl, Duration timeout, TokenListener listener, Clock clock) {
+    /**
+     * @param publicUrl the gateway's external base URL, or null when it has none
+     * @param store where connections outlive a restart (opened when the first OAuth upstream is seen: its key is
+     *        generated only then), or a supplier of null (memory only)
+     */
+    public UpstreamAuthorizers(URI publicUrl, Duration timeout, TokenListener listener, Clock clock,
+            java.util.function.Supplier<TokenStore> store) {
+        this.storeSource = store;
         AuthHttp http = new AuthHttp(timeout);
         this.discovery = new Discovery(http);
         this.registration = new ClientRegistration(http, publicUrl);
@@ -39,9 +47,17 @@ public final class UpstreamAuthorizers {
                 && url.equals(urls.get(k)) ? old : create(k, settings, url));
     }
 
+    private synchronized TokenStore store() {
+        if (store == null) {
+            store = storeSource.get();
+        }
+        return store;
+    }
+
     private UpstreamAuthorizer create(String key, OAuthSettings settings, URI url) {
         urls.put(key, url);
-        return new UpstreamAuthorizer(settings, url, discovery, registration, tokenEndpoint, states, listener, clock);
+        TokenStore store = store();
+        return new UpstreamAuthorizer(settings, url, discovery, registration, tokenEndpoint, states, listener, clock, store);
     }
 
     /** The client of a tenant's upstream, or null when no loaded file gives it an {@code oauth} block. */

@@ -98,7 +98,7 @@ class UpstreamAuthorizerTest {
         AuthHttp http = new AuthHttp(Duration.ofSeconds(10));
         return new UpstreamAuthorizer(s, URI.create(base + "/mcp"), new Discovery(http),
                 new ClientRegistration(http, null), new TokenEndpoint(http, Clock.systemUTC()),
-                new ConnectStates(Clock.systemUTC(), Duration.ofMinutes(10)), TokenListener.NONE, Clock.systemUTC());
+                new ConnectStates(Clock.systemUTC(), Duration.ofMinutes(10)), TokenListener.NONE, Clock.systemUTC(), null);
     }
 
     @Test
@@ -117,6 +117,31 @@ class UpstreamAuthorizerTest {
         assertEquals(List.of("GET /.well-known/oauth-protected-resource/mcp",
                 "GET /.well-known/oauth-authorization-server/as", "POST /as/token"), requests);
         assertEquals("connected", a.status().state());
+    }
+
+    @Test
+    void aStoredConnectionOutlivesARestartThroughItsRefreshToken() throws Exception {
+        Path data = Files.createTempDirectory("oauth-store");
+        TokenStore store = new TokenStore(data.resolve("upstream-oauth"), StoreKey.generatedUnder(data), null);
+        store.save("acme", "crm", new TokenStore.Saved(new Client("dyn-1", "dyn-secret", "client_secret_post", "dynamic"),
+                base + "/as", "stored-refresh", "a"));
+        OAuthSettings s = new OAuthSettings("acme", "crm", OAuthSettings.Grant.AUTHORIZATION_CODE, null, null, null,
+                null, null, null);
+        AuthHttp http = new AuthHttp(Duration.ofSeconds(10));
+        UpstreamAuthorizer a = new UpstreamAuthorizer(s, URI.create(base + "/mcp"), new Discovery(http),
+                new ClientRegistration(http, null), new TokenEndpoint(http, Clock.systemUTC()),
+                new ConnectStates(Clock.systemUTC(), Duration.ofMinutes(10)), TokenListener.NONE, Clock.systemUTC(),
+                store);
+        a.challenged(401, "Bearer", null);
+        assertEquals("tok-1", a.bearer());
+        Map<String, String> form = tokenForms.get(0);
+        assertEquals("refresh_token", form.get("grant_type"));
+        assertEquals("stored-refresh", form.get("refresh_token"));
+        assertEquals("dyn-1", form.get("client_id"), "the client registered before the restart, not a new one");
+        assertEquals("dyn-secret", form.get("client_secret"));
+        assertEquals(base + "/mcp", form.get("resource"));
+        // the stored refresh token is kept (the server issued no new one)
+        assertEquals("stored-refresh", store.load("acme", "crm").saved().refreshToken());
     }
 
     @Test
