@@ -125,7 +125,8 @@ public final class HttpLink extends PostingLink {
     @Override
     CompletableFuture<Void> post(ObjectNode message, PendingTable.Entry entry) {
         CompletableFuture<Void> done = new CompletableFuture<>();
-        if (auth == null) {
+        if (auth == null || !auth.renewalDue()) {
+            // sent at once, in the order posts are made
             post(message, entry, true, AUTH_ATTEMPTS, done);
         } else {
             // a token about to expire is refreshed first (blocking HTTP: off the event loop)

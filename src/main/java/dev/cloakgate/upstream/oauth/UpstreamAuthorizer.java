@@ -96,6 +96,12 @@ public final class UpstreamAuthorizer {
         return t == null ? null : t.accessToken();
     }
 
+    /** Whether {@link #beforeRequest()} has work: a token about to expire (cheap; no lock, no I/O). */
+    public boolean renewalDue() {
+        Tokens t = tokens;
+        return t != null && t.expiring(clock.instant(), REFRESH_MARGIN_SECONDS);
+    }
+
     /** Before a request: refreshes a token about to expire (a failed refresh drops it; the 401 then decides). */
     public synchronized void beforeRequest() {
         Tokens t = tokens;
