@@ -7,6 +7,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -32,6 +33,7 @@ public class OAuthCallbackResource {
 
     @GET
     @Path("/callback")
+    @Operation(hidden = true) // not the admin API: what the authorization server redirects a browser to
     @Blocking
     public Response callback(@QueryParam("state") String state, @QueryParam("code") String code,
             @QueryParam("error") String error) {
@@ -59,6 +61,7 @@ public class OAuthCallbackResource {
 
     @GET
     @Path(ClientRegistration.METADATA_PATH_TAIL)
+    @Operation(hidden = true)
     public Response metadata() {
         try {
             return Response.ok(gateway.authorizers().registration().metadataDocument().toString(),

@@ -56,6 +56,7 @@ class UpstreamOAuthConformanceIT {
                 "{\"upstreams\":{\"up\":{\"url\":\"http://127.0.0.1:9/mcp\"}},\"auth\":{\"mode\":\"none\"}}");
         port = NodeFixtures.freePort();
         gateway = GatewayProcess.start(List.of("-Dcloakgate.tenants-dir=" + tenants,
+                "-Dcloakgate.data-dir=" + Files.createDirectories(work.resolve("data")),
                 "-Dcloakgate.public-url=http://127.0.0.1:" + port, "-Dcloakgate.reload.debounce=100ms"), port);
         assertTrue(gateway.awaitReady(Duration.ofSeconds(90)), () -> "gateway not ready:\n" + gateway.log());
     }
@@ -78,6 +79,22 @@ class UpstreamOAuthConformanceIT {
         }
         assertEquals(Map.of(), failed, () -> "scenarios with a FAILURE check (or none at all); gateway log:\n"
                 + tail(gateway.log()));
+        // each token obtained is on the ledger, and no token the scenarios' servers issued ("test-token-...") is in
+        // the ledger, anywhere else under the data dir (the stored connections are encrypted) or in the log
+        String everything = dataBytes() + "\n" + gateway.log();
+        assertTrue(everything.contains("upstream_token_obtained"), "token acquisitions are ledger entries");
+        assertTrue(!everything.contains("test-token-"), "an upstream's token reached the data dir or the log");
+    }
+
+    /** Every file under the data dir, as Latin-1 text (SQLite keeps the ledger's entries as their UTF-8 bytes). */
+    private static String dataBytes() throws IOException {
+        StringBuilder all = new StringBuilder();
+        try (Stream<Path> files = Files.walk(work.resolve("data"))) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                all.append(new String(Files.readAllBytes(f), java.nio.charset.StandardCharsets.ISO_8859_1)).append('\n');
+            }
+        }
+        return all.toString();
     }
 
     /** Runs one scenario; null when its checks hold no FAILURE and at least one SUCCESS, else what went wrong. */

@@ -51,6 +51,8 @@ public class UpstreamOAuthResource {
     @GET
     @Operation(summary = "Where the upstream's OAuth connection stands (operator); never a token")
     @APIResponse(responseCode = "200", description = "the status")
+    @APIResponse(responseCode = "401", description = "missing_credential, invalid_token")
+    @APIResponse(responseCode = "403", description = "role_required (the operator role)")
     @APIResponse(responseCode = "404", description = "unknown_upstream, not_oauth_upstream")
     public UpstreamAuthorizer.Status status(@PathParam("tenant") String tenant, @PathParam("upstream") String upstream,
             @HeaderParam(HttpHeaders.AUTHORIZATION) @Parameter(hidden = true) String authorization) {
@@ -63,6 +65,9 @@ public class UpstreamOAuthResource {
     @Operation(summary = "Start connecting the upstream: the authorization URL to open (PKCE S256, single-use state"
             + " valid 10 minutes); the authorization server redirects to <public-url>/oauth/callback")
     @APIResponse(responseCode = "200", description = "the authorization URL")
+    @APIResponse(responseCode = "401", description = "missing_credential, invalid_token")
+    @APIResponse(responseCode = "403", description = "role_required (the operator role)")
+    @APIResponse(responseCode = "404", description = "unknown_upstream, not_oauth_upstream")
     @APIResponse(responseCode = "409", description = "public_url_required, upstream_auth_failed, ... (the code says)")
     public Connect connect(@PathParam("tenant") String tenant, @PathParam("upstream") String upstream,
             @HeaderParam(HttpHeaders.AUTHORIZATION) @Parameter(hidden = true) String authorization) {
@@ -79,6 +84,9 @@ public class UpstreamOAuthResource {
     @DELETE
     @Operation(summary = "Disconnect: forget the upstream's tokens and registered client")
     @APIResponse(responseCode = "200", description = "the status after")
+    @APIResponse(responseCode = "401", description = "missing_credential, invalid_token")
+    @APIResponse(responseCode = "403", description = "role_required (the operator role)")
+    @APIResponse(responseCode = "404", description = "unknown_upstream, not_oauth_upstream")
     public UpstreamAuthorizer.Status disconnect(@PathParam("tenant") String tenant,
             @PathParam("upstream") String upstream,
             @HeaderParam(HttpHeaders.AUTHORIZATION) @Parameter(hidden = true) String authorization) {

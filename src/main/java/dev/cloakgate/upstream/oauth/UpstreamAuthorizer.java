@@ -56,6 +56,8 @@ public final class UpstreamAuthorizer {
     /** A refresh token read from the store, not yet used since the start. */
     private String storedRefresh;
     private String storedScope;
+    /** The issuer that refresh token is from: it is never sent to another. */
+    private String storedIssuer;
     private volatile Tokens tokens;
     private String requiredScope;
     private int stepUps;
@@ -81,6 +83,7 @@ public final class UpstreamAuthorizer {
                 clientIssuer = r.saved().issuer();
                 storedRefresh = r.saved().refreshToken();
                 storedScope = r.saved().scope();
+                storedIssuer = r.saved().issuer();
             }
             lastError = r.failure();
         }
@@ -163,6 +166,11 @@ public final class UpstreamAuthorizer {
                 storedRefresh = null;
                 try {
                     discover(c);
+                    if (!server.issuer().toString().equals(storedIssuer)) {
+                        // the upstream now names another authorization server: the token stays unsent
+                        throw new OAuthFailure(OAuthFailure.Code.UPSTREAM_AUTH_REQUIRED,
+                                "the stored connection is for another authorization server");
+                    }
                     refresh(new Tokens("", null, refresh, storedScope));
                     return;
                 } catch (OAuthFailure e) {

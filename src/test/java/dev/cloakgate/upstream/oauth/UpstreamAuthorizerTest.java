@@ -145,6 +145,24 @@ class UpstreamAuthorizerTest {
     }
 
     @Test
+    void aStoredRefreshTokenIsNeverSentToAnotherAuthorizationServer() throws Exception {
+        Path data = Files.createTempDirectory("oauth-store");
+        TokenStore store = new TokenStore(data.resolve("upstream-oauth"), StoreKey.generatedUnder(data), null);
+        store.save("acme", "crm", new TokenStore.Saved(new Client("dyn-1", null, "none", "dynamic"),
+                "https://old-as.example", "stored-refresh", "a"));
+        OAuthSettings s = new OAuthSettings("acme", "crm", OAuthSettings.Grant.AUTHORIZATION_CODE, "gw", null, null,
+                null, null, null);
+        AuthHttp http = new AuthHttp(Duration.ofSeconds(10));
+        UpstreamAuthorizer a = new UpstreamAuthorizer(s, URI.create(base + "/mcp"), new Discovery(http),
+                new ClientRegistration(http, null), new TokenEndpoint(http, Clock.systemUTC()),
+                new ConnectStates(Clock.systemUTC(), Duration.ofMinutes(10)), TokenListener.NONE, Clock.systemUTC(),
+                store);
+        OAuthFailure f = assertThrows(OAuthFailure.class, () -> a.challenged(401, "Bearer", null));
+        assertEquals(OAuthFailure.Code.UPSTREAM_AUTH_REQUIRED, f.code());
+        assertTrue(tokenForms.isEmpty(), "the refresh token went to no token endpoint");
+    }
+
+    @Test
     void withoutAScopeInTheChallengeScopesSupportedIsAskedFor() throws Exception {
         UpstreamAuthorizer a = authorizer();
         a.challenged(401, "Bearer", null);
