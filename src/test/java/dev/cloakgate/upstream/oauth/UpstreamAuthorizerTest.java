@@ -93,12 +93,15 @@ class UpstreamAuthorizerTest {
     }
 
     private UpstreamAuthorizer authorizer() {
-        OAuthSettings s = new OAuthSettings("acme", "crm", OAuthSettings.Grant.CLIENT_CREDENTIALS, "gw", null, secret,
-                null, null, null);
+        return authorizer(new OAuthSettings("acme", "crm", OAuthSettings.Grant.CLIENT_CREDENTIALS, "gw", null, secret,
+                null, null, null), null);
+    }
+
+    private UpstreamAuthorizer authorizer(OAuthSettings s, TokenStore store) {
         AuthHttp http = new AuthHttp(Duration.ofSeconds(10));
         return new UpstreamAuthorizer(s, URI.create(base + "/mcp"), new Discovery(http),
                 new ClientRegistration(http, null), new TokenEndpoint(http, Clock.systemUTC()),
-                new ConnectStates(Clock.systemUTC(), Duration.ofMinutes(10)), TokenListener.NONE, Clock.systemUTC(), null);
+                new ConnectStates(Clock.systemUTC(), Duration.ofMinutes(10)), TokenListener.NONE, Clock.systemUTC(), store);
     }
 
     @Test
@@ -127,11 +130,7 @@ class UpstreamAuthorizerTest {
                 base + "/as", "stored-refresh", "a"));
         OAuthSettings s = new OAuthSettings("acme", "crm", OAuthSettings.Grant.AUTHORIZATION_CODE, null, null, null,
                 null, null, null);
-        AuthHttp http = new AuthHttp(Duration.ofSeconds(10));
-        UpstreamAuthorizer a = new UpstreamAuthorizer(s, URI.create(base + "/mcp"), new Discovery(http),
-                new ClientRegistration(http, null), new TokenEndpoint(http, Clock.systemUTC()),
-                new ConnectStates(Clock.systemUTC(), Duration.ofMinutes(10)), TokenListener.NONE, Clock.systemUTC(),
-                store);
+        UpstreamAuthorizer a = authorizer(s, store);
         a.challenged(401, "Bearer", null);
         assertEquals("tok-1", a.bearer());
         Map<String, String> form = tokenForms.get(0);
@@ -152,11 +151,7 @@ class UpstreamAuthorizerTest {
                 "https://old-as.example", "stored-refresh", "a"));
         OAuthSettings s = new OAuthSettings("acme", "crm", OAuthSettings.Grant.AUTHORIZATION_CODE, "gw", null, null,
                 null, null, null);
-        AuthHttp http = new AuthHttp(Duration.ofSeconds(10));
-        UpstreamAuthorizer a = new UpstreamAuthorizer(s, URI.create(base + "/mcp"), new Discovery(http),
-                new ClientRegistration(http, null), new TokenEndpoint(http, Clock.systemUTC()),
-                new ConnectStates(Clock.systemUTC(), Duration.ofMinutes(10)), TokenListener.NONE, Clock.systemUTC(),
-                store);
+        UpstreamAuthorizer a = authorizer(s, store);
         OAuthFailure f = assertThrows(OAuthFailure.class, () -> a.challenged(401, "Bearer", null));
         assertEquals(OAuthFailure.Code.UPSTREAM_AUTH_REQUIRED, f.code());
         assertTrue(tokenForms.isEmpty(), "the refresh token went to no token endpoint");
