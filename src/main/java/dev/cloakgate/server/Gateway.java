@@ -141,7 +141,8 @@ public class Gateway {
      */
     private void installAuth() {
         auth = new dev.cloakgate.auth.AuthRegistry(name -> tenants == null ? java.util.Optional.empty()
-                : tenants.lastAccepted(name).map(Gateway::authSource));
+                : tenants.lastAccepted(name).map(Gateway::authSource),
+                PublicUrl.of(config.publicUrl()).map(PublicUrl::value).orElse(null)); // issue 16: OAuth resources
     }
 
     /** What a tenant's credentials are set up from. */
