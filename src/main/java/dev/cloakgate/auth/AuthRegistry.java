@@ -39,19 +39,24 @@ public final class AuthRegistry implements TenantAccess, AutoCloseable {
     private final ScheduledExecutorService thread;
     /** Issue 16: the gateway's normalised public URL (names OAuth tenants' resources), or null. */
     private final String publicUrl;
+    /** Issue 16: per tenant, the keyed digest that names its OAuth subjects (HMAC under the tenant's secret). */
+    private final Function<String, java.util.function.UnaryOperator<String>> subjectDigests;
 
     /** @param tenants the current tenant of a name (its file may change while the gateway runs) */
     public AuthRegistry(Function<String, Optional<Source>> tenants) {
-        this(tenants, null);
+        this(tenants, null, t -> null);
     }
 
     /**
      * @param tenants the current tenant of a name (its file may change while the gateway runs)
      * @param publicUrl the gateway's normalised public URL, or null when not configured (issue 16)
+     * @param subjectDigests per tenant, the keyed digest naming its OAuth subjects (issue 16)
      */
-    public AuthRegistry(Function<String, Optional<Source>> tenants, String publicUrl) {
+    public AuthRegistry(Function<String, Optional<Source>> tenants, String publicUrl,
+            Function<String, java.util.function.UnaryOperator<String>> subjectDigests) {
         this.tenants = tenants;
         this.publicUrl = publicUrl;
+        this.subjectDigests = subjectDigests;
         this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "cloakgate-auth");
             t.setDaemon(true);
@@ -66,7 +71,8 @@ public final class AuthRegistry implements TenantAccess, AutoCloseable {
      * no credential gets a warning, at every start.
      */
     public TenantAuth install(Source source) throws AuthSetupException {
-        TenantAuth auth = TenantAuth.create(source.tenant(), source.settings(), thread, true, System::nanoTime, publicUrl);
+        TenantAuth auth = TenantAuth.create(source.tenant(), source.settings(), thread, true, System::nanoTime, publicUrl,
+                subjectDigest(source));
         synchronized (this) {
             Installed old = installed.put(source.tenant(), new Installed(source.digest(), auth));
             Installed older = old == null ? replaced.remove(source.tenant()) : replaced.put(source.tenant(), old);
@@ -95,7 +101,8 @@ public final class AuthRegistry implements TenantAccess, AutoCloseable {
             }
             TenantAuth auth;
             try {
-                auth = TenantAuth.create(source.tenant(), source.settings(), thread, false, System::nanoTime, publicUrl);
+                auth = TenantAuth.create(source.tenant(), source.settings(), thread, false, System::nanoTime, publicUrl,
+                        subjectDigest(source));
                 // its URLs are fetched on the auth thread; its JWTs are refused until then
                 thread.execute(auth::refresh);
             } catch (AuthSetupException e) {
@@ -148,6 +155,11 @@ public final class AuthRegistry implements TenantAccess, AutoCloseable {
         // issue 16: an OAuth subject lacks the scope of a role OAuth grants; any other lack is the role's
         return ok.oauth() && auth.resource().scope(role) != null ? Access.Refused.insufficientScope(role, auth.resource())
                 : Access.Refused.forbidden(role);
+    }
+
+    /** Issue 16: the tenant's subject digest, asked for only when it is an OAuth tenant. */
+    private java.util.function.UnaryOperator<String> subjectDigest(Source source) {
+        return source.settings().oauth() == null ? null : subjectDigests.apply(source.tenant());
     }
 
     /**

@@ -51,6 +51,8 @@ public final class TenantAuth implements AutoCloseable {
     private volatile boolean closed;
     /** Issue 16: the tenant as an OAuth protected resource, or null. */
     private ProtectedResource resource;
+    /** Issue 16: a keyed digest (the tenant's secret) that names a subject without revealing it; null without OAuth. */
+    private java.util.function.UnaryOperator<String> subjectDigest;
 
     /** A principal's token file and the digest of what it held when last read (null: unreadable or empty). */
     private static final class TokenFile {
@@ -110,7 +112,20 @@ public final class TenantAuth implements AutoCloseable {
      */
     public static TenantAuth create(String tenant, AuthSettings settings, Executor background, boolean fetchNow,
             LongSupplier nanos, String publicUrl) throws AuthSetupException {
+        return create(tenant, settings, background, fetchNow, nanos, publicUrl, null);
+    }
+
+    /**
+     * As above, for a tenant that may be an OAuth resource.
+     *
+     * @param subjectDigest a keyed digest (HMAC under the tenant's secret) naming an OAuth subject: a plain hash of an
+     *        e-mail address is reversed by guessing, so an OAuth tenant without one is refused
+     */
+    public static TenantAuth create(String tenant, AuthSettings settings, Executor background, boolean fetchNow,
+            LongSupplier nanos, String publicUrl, java.util.function.UnaryOperator<String> subjectDigest)
+            throws AuthSetupException {
         TenantAuth a = new TenantAuth(tenant, settings, background, nanos);
+        a.subjectDigest = subjectDigest;
         for (AuthSettings.PrincipalSettings ps : settings.principals().values()) {
             Principal p = new Principal(tenant, ps.name(), ps.roles(), ps.tools(), ps.limits());
             a.principals.put(p.name(), p);
@@ -138,6 +153,9 @@ public final class TenantAuth implements AutoCloseable {
                 throw new AuthSetupException("$.auth.oauth", "public_url_required: the tenant's OAuth resource is"
                         + " <public-url>/t/" + tenant + "/mcp; set cloakgate.public-url (CLOAKGATE_PUBLIC_URL) to the"
                         + " gateway's external base URL");
+            }
+            if (subjectDigest == null) {
+                throw new AuthSetupException("$.auth.oauth", "the tenant's secret, which names OAuth subjects, is not available");
             }
             a.resource = ProtectedResource.of(publicUrl, tenant, settings.oauth());
             // a token is for this tenant's resource or for nothing here (RFC 8707): exactly that string in aud
@@ -242,9 +260,10 @@ public final class TenantAuth implements AutoCloseable {
     }
 
     /**
-     * Issue 16: the principal an OAuth subject is here: the template's name and a digest of issuer and subject (never
-     * the subject, often an e-mail address, which must not reach a log, a metric or the ledger), so each subject is
-     * metered and bound to its sessions apart; its roles are those whose scopes the token carries.
+     * Issue 16: the principal an OAuth subject is here: the template's name and a keyed digest of issuer and subject
+     * (never the subject, often an e-mail address, which must not reach a log, a metric or the ledger; nor its plain
+     * hash, reversed by guessing), so each subject is metered and bound to its sessions apart; its roles are those
+     * whose scopes the token carries.
      */
     private Principal oauthPrincipal(String iss, String subject, java.util.Set<String> scopes) {
         AuthSettings.OAuthSettings o = settings.oauth();
@@ -254,7 +273,7 @@ public final class TenantAuth implements AutoCloseable {
                 roles.add(r);
             }
         }
-        String digest = java.util.HexFormat.of().formatHex(StaticTokens.sha256(subjectKey(iss, subject)), 0, 12);
+        String digest = subjectDigest.apply("oauth-subject:" + subjectKey(iss, subject)).substring(0, 24);
         return new Principal(tenant, o.principal() + Principal.SUBJECT_SEPARATOR + digest, roles, o.tools(), o.limits());
     }
 

@@ -39,7 +39,18 @@ class OAuthSubjectsTest {
         AuthSettings.OAuthSettings oauth = new AuthSettings.OAuthSettings(Map.of("corp", corp), List.of("mcp", "audit", "extra"),
                 Map.of(Role.AGENT, List.of("mcp"), Role.AUDITOR, List.of("audit", "extra")), "people", null, PrincipalLimits.DEFAULTS);
         return TenantAuth.create("acme", new AuthSettings(false, Map.of(), Map.of(), PrincipalLimits.DEFAULTS, oauth),
-                Runnable::run, true, System::nanoTime, PUBLIC);
+                Runnable::run, true, System::nanoTime, PUBLIC, OAuthSubjectsTest::hmac);
+    }
+
+    /** The gateway's subject digest: HMAC under the tenant's secret (here a fixed one). */
+    private static String hmac(String text) {
+        try {
+            javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+            mac.init(new javax.crypto.spec.SecretKeySpec(new byte[32], "HmacSHA256"));
+            return java.util.HexFormat.of().formatHex(mac.doFinal(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static String token(String audience, String subject, Object scope, boolean scp) {
@@ -60,6 +71,8 @@ class OAuthSubjectsTest {
         Principal p = dana.principal();
         assertTrue(p.name().matches("people~[0-9a-f]{24}"), p.name());
         assertFalse(p.name().contains("dana"), "the subject is never the name");
+        String plain = java.util.HexFormat.of().formatHex(StaticTokens.sha256(ISS + "\u0000dana@example.com"));
+        assertFalse(plain.contains(p.name().substring(7)), "nor a plain hash of it, which is reversed by guessing");
         assertEquals(Set.of(Role.AGENT), p.roles());
         Principal again = ok(auth.authenticate(token(RESOURCE, "dana@example.com", "mcp audit extra", false))).principal();
         assertTrue(again.sameAs(p), "one subject, one principal, whatever its token");
@@ -98,9 +111,11 @@ class OAuthSubjectsTest {
     void anOAuthTenantWithoutAPublicUrlIsRefused(@TempDir Path dir) throws Exception {
         TenantAuth ok = tenant(dir);
         AuthSetupException e = assertThrows(AuthSetupException.class, () -> TenantAuth.create("acme", ok.settings(),
-                Runnable::run, true, System::nanoTime, null));
+                Runnable::run, true, System::nanoTime, null, OAuthSubjectsTest::hmac));
         assertEquals("$.auth.oauth", e.path());
         assertTrue(e.getMessage().startsWith("public_url_required"), e.getMessage());
+        assertEquals("$.auth.oauth", assertThrows(AuthSetupException.class, () -> TenantAuth.create("acme", ok.settings(),
+                Runnable::run, true, System::nanoTime, PUBLIC)).path(), "never a plain hash of the subject");
     }
 
     @Test
