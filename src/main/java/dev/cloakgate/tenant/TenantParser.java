@@ -427,7 +427,7 @@ public final class TenantParser {
                 }, null);
         // issue 16, upstream OAuth: the gateway as an OAuth client of this upstream
         dev.cloakgate.upstream.oauth.OAuthSettings oauth = !node.has("oauth") ? null
-                : c.part(() -> new OAuthBlockParser(c).parse(name, node.get("oauth"), path + ".oauth",
+                : c.part(() -> new UpstreamOAuthBlockParser(c).parse(name, node.get("oauth"), path + ".oauth",
                         headers.keySet()), null);
         if (oauth != null && transport == UpstreamConfig.HttpTransport.SSE) {
             c.report(path + ".oauth", "applies to streamable-http upstreams only (not the HTTP+SSE transport)");

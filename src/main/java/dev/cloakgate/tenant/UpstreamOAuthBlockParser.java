@@ -13,13 +13,13 @@ import dev.cloakgate.upstream.oauth.OAuthSettings;
  * named, not written: {@code client_secret_file} and {@code private_key_file} are mounted files read at each use;
  * {@code client_secret} only as an {@code ${env:...}} expansion.
  */
-final class OAuthBlockParser {
+final class UpstreamOAuthBlockParser {
     private static final Set<String> KEYS = Set.of("grant", "client_id", "client_secret", "client_secret_file",
             "private_key_file", "token_endpoint_auth", "scope");
 
     private final TenantParser.Ctx c;
 
-    OAuthBlockParser(TenantParser.Ctx c) {
+    UpstreamOAuthBlockParser(TenantParser.Ctx c) {
         this.c = c;
     }
 
