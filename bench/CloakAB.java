@@ -22,7 +22,9 @@ import java.util.function.Consumer;
  * <p>Arguments: {@code config seconds name=classpath...}; config "regex+PERSON" or "regex-only"; seconds per size.
  */
 public final class CloakAB {
-    private static final int[] SIZES = { 50_000, 100_000, 1_000_000 };
+    /** Text sizes measured; {@code -Dsizes=50000,1000000} to choose (a profile of one size, say). */
+    private static final int[] SIZES = java.util.Arrays.stream(System.getProperty("sizes", "50000,100000,1000000")
+            .split(",")).mapToInt(Integer::parseInt).toArray();
 
     public static void main(String[] args) throws Exception {
         String config = args[0];
