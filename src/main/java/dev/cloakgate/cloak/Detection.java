@@ -14,10 +14,14 @@ import dev.cloakgate.cloak.detect.Detector;
  * categories beat statistical ones; longer beats shorter). Shared by all of the tenant's sessions; stateless.
  */
 public final class Detection {
-    private static final Comparator<Finding> RANK = Comparator
-            .comparingInt((Finding f) -> f.category().precedence())
-            .thenComparing(Comparator.comparingInt(Finding::length).reversed())
-            .thenComparingInt(Finding::start);
+    /** By precedence, then longest first, then by start (one comparison: name-dense text sorts thousands). */
+    private static final Comparator<Finding> RANK = (a, b) -> {
+        int c = Integer.compare(a.category().precedence(), b.category().precedence());
+        if (c == 0) {
+            c = Integer.compare(b.length(), a.length());
+        }
+        return c != 0 ? c : Integer.compare(a.start(), b.start());
+    };
 
     private final List<Detector> detectors;
     private final Map<Category, Detector> byCategory = new EnumMap<>(Category.class);
