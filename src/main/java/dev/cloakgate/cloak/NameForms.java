@@ -2,7 +2,9 @@ package dev.cloakgate.cloak;
 
 import java.text.Normalizer;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Spellings of names already found, and where they occur in a text. Forms are keyed by their first word folded to
@@ -95,6 +97,9 @@ final class NameForms {
         }
     }
 
+    /** The exact forms and the logins added so far (a login and an exact form may have the same text). */
+    private final Set<String> known = new HashSet<>();
+    private final Set<String> knownLogins = new HashSet<>();
     private int[] keys = new int[16];
     private Form[][] buckets = new Form[16][];
     private int used;
@@ -130,7 +135,8 @@ final class NameForms {
     }
 
     private void put(String t, Kind kind) {
-        if (t.isEmpty() || !Character.isLetter(t.codePointAt(0))) {
+        if (t.isEmpty() || !Character.isLetter(t.codePointAt(0))
+                || !(kind == Kind.LOGIN ? knownLogins : known).add(t)) {
             return;
         }
         boolean caps = true;
@@ -149,11 +155,6 @@ final class NameForms {
             buckets[slot] = new Form[] { f };
             used++;
             return;
-        }
-        for (Form g : b) {
-            if (g.kind == kind && g.text.equals(t)) {
-                return; // every form of a word's bucket is here, so this one was added before
-            }
         }
         if (b.length >= PER_WORD) {
             return;
