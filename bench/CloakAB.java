@@ -1,5 +1,4 @@
 import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -15,7 +14,8 @@ import java.util.function.Consumer;
  * each build in its own class loader (its classes and its own copy of the dependencies: nothing shared, each gets its
  * own JIT profile), the same texts ({@code CloakBench}'s generator, name-dense), warmed together, then rounds in which
  * every build cloaks the same text once, the order rotated each round. Reports per build and size the median
- * wall time and thread CPU time per call, their interquartile range, MB/s at the median, and each build's median of
+ * wall time and thread CPU time per call, their interquartile range, MB/s at the median, the median bytes allocated
+ * per character of text (MB per MB), and each build's median of
  * its per-round ratio to the first build (the robust comparison: the two calls of a round see the same load).
  * Run with {@code bash bench/cloak-ab.sh REV...}.
  *
@@ -52,7 +52,7 @@ public final class CloakAB {
             }
         }
         int n = cloakers.size();
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         System.out.println("{\"machine\":\"" + Runtime.getRuntime().availableProcessors() + " cores, java "
                 + System.getProperty("java.version") + "\",\"config\":\"" + config + "\",\"builds\":\"" + names
                 + "\"}");
@@ -75,24 +75,30 @@ public final class CloakAB {
             }
             List<long[]> wall = new ArrayList<>();
             List<long[]> cpu = new ArrayList<>();
+            List<long[]> alloc = new ArrayList<>();
             long end = System.nanoTime() + (long) (seconds * 1e9);
             for (int round = 0; round < 9 || System.nanoTime() < end; round++) {
                 long[] w = new long[n];
                 long[] c = new long[n];
+                long[] a = new long[n];
                 for (int k = 0; k < n; k++) {
                     int b = (k + round) % n;
+                    long a0 = threads.getCurrentThreadAllocatedBytes();
                     long c0 = threads.getCurrentThreadCpuTime();
                     long t0 = System.nanoTime();
                     cloakers.get(b).accept(t);
                     w[b] = System.nanoTime() - t0;
                     c[b] = threads.getCurrentThreadCpuTime() - c0;
+                    a[b] = threads.getCurrentThreadAllocatedBytes() - a0;
                 }
                 wall.add(w);
                 cpu.add(c);
+                alloc.add(a);
             }
             for (int b = 0; b < n; b++) {
                 double[] ws = column(wall, b);
                 double[] cs = column(cpu, b);
+                double[] as = column(alloc, b);
                 double[] ratio = new double[wall.size()];
                 for (int r = 0; r < ratio.length; r++) {
                     ratio[r] = (double) wall.get(r)[b] / wall.get(r)[0];
@@ -100,10 +106,11 @@ public final class CloakAB {
                 Arrays.sort(ratio);
                 System.out.printf(Locale.ROOT, "{\"config\":\"%s\",\"build\":\"%s\",\"bytes\":%d,\"rounds\":%d,"
                         + "\"msWall\":%.2f,\"msWallIqr\":[%.2f,%.2f],\"MBps\":%.2f,\"msCpu\":%.2f,"
-                        + "\"msCpuIqr\":[%.2f,%.2f],\"wallVsFirst\":%.3f,\"wallVsFirstIqr\":[%.3f,%.3f]}%n", config,
+                        + "\"msCpuIqr\":[%.2f,%.2f],\"allocMBperMB\":%.1f,\"wallVsFirst\":%.3f,"
+                        + "\"wallVsFirstIqr\":[%.3f,%.3f]}%n", config,
                         names.get(b), size, ws.length, q(ws, .5) / 1e6, q(ws, .25) / 1e6, q(ws, .75) / 1e6,
                         size / 1e6 / (q(ws, .5) / 1e9), q(cs, .5) / 1e6, q(cs, .25) / 1e6, q(cs, .75) / 1e6,
-                        q(ratio, .5), q(ratio, .25), q(ratio, .75));
+                        q(as, .5) / size, q(ratio, .5), q(ratio, .25), q(ratio, .75));
             }
         }
     }

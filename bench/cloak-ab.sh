@@ -4,7 +4,8 @@
 #   bash bench/cloak-ab.sh 69ad1e0 main          # the working tree first, then each revision named
 # CONFIG=regex-only (default regex+PERSON); SECONDS_PER_SIZE=40 (default 30) of rounds per text size (50 KB, 100 KB,
 # 1 MB), after a warm-up of the same length (at least 20 s). Results in bench/results/cloak-ab-*.jsonl: per build and
-# size the median wall and thread-CPU ms per call with their interquartile range, MB/s, and the median of each
+# size the median wall and thread-CPU ms per call with their interquartile range, MB/s, bytes allocated per character
+# (MB per MB of text), and the median of each
 # round's wall-time ratio to the working tree (below 1: faster than the working tree).
 set -euo pipefail
 cd "$(dirname "$0")/.."
