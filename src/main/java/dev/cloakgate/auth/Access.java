@@ -30,6 +30,23 @@ public sealed interface Access {
                     "Bearer realm=\"" + REALM + "\", error=\"invalid_token\"", failure);
         }
 
+        /**
+         * Issue 16: the same refusal on a tenant that is an OAuth protected resource: the challenge also says where
+         * its metadata is (and the role's scope), so a standard MCP client finds where to log in by itself.
+         */
+        static Refused unauthenticated(AuthFailure failure, ProtectedResource resource, Role role) {
+            Refused plain = unauthenticated(failure);
+            return resource == null ? plain : new Refused(plain.status(), plain.reason(), plain.message(),
+                    plain.challenge() + resource.challengeParams(role), failure);
+        }
+
+        /** Issue 16: a valid OAuth token without the scopes of the role (RFC 6750 3.1 {@code insufficient_scope}). */
+        static Refused insufficientScope(Role role, ProtectedResource resource) {
+            return new Refused(403, "insufficient_scope", "the access token does not carry the scope the " + role.code()
+                    + " role takes here (" + resource.scope(role) + "): ask the authorization server for it",
+                    "Bearer realm=\"" + REALM + "\", error=\"insufficient_scope\"" + resource.challengeParams(role), null);
+        }
+
         static Refused forbidden(Role role) {
             return new Refused(403, "role_required", "this endpoint needs the " + role.code()
                     + " role, which the credential's principal does not have",

@@ -37,10 +37,26 @@ public final class AuthRegistry implements TenantAccess, AutoCloseable {
      */
     private final ConcurrentHashMap<String, Installed> replaced = new ConcurrentHashMap<>();
     private final ScheduledExecutorService thread;
+    /** Issue 16: the gateway's normalised public URL (names OAuth tenants' resources), or null. */
+    private final String publicUrl;
+    /** Issue 16: per tenant, the keyed digest that names its OAuth subjects (HMAC under the tenant's secret). */
+    private final Function<String, java.util.function.UnaryOperator<String>> subjectDigests;
 
     /** @param tenants the current tenant of a name (its file may change while the gateway runs) */
     public AuthRegistry(Function<String, Optional<Source>> tenants) {
+        this(tenants, null, t -> null);
+    }
+
+    /**
+     * @param tenants the current tenant of a name (its file may change while the gateway runs)
+     * @param publicUrl the gateway's normalised public URL, or null when not configured (issue 16)
+     * @param subjectDigests per tenant, the keyed digest naming its OAuth subjects (issue 16)
+     */
+    public AuthRegistry(Function<String, Optional<Source>> tenants, String publicUrl,
+            Function<String, java.util.function.UnaryOperator<String>> subjectDigests) {
         this.tenants = tenants;
+        this.publicUrl = publicUrl;
+        this.subjectDigests = subjectDigests;
         this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "cloakgate-auth");
             t.setDaemon(true);
@@ -55,7 +71,8 @@ public final class AuthRegistry implements TenantAccess, AutoCloseable {
      * no credential gets a warning, at every start.
      */
     public TenantAuth install(Source source) throws AuthSetupException {
-        TenantAuth auth = TenantAuth.create(source.tenant(), source.settings(), thread, true, System::nanoTime);
+        TenantAuth auth = TenantAuth.create(source.tenant(), source.settings(), thread, true, System::nanoTime, publicUrl,
+                subjectDigest(source));
         synchronized (this) {
             Installed old = installed.put(source.tenant(), new Installed(source.digest(), auth));
             Installed older = old == null ? replaced.remove(source.tenant()) : replaced.put(source.tenant(), old);
@@ -84,7 +101,8 @@ public final class AuthRegistry implements TenantAccess, AutoCloseable {
             }
             TenantAuth auth;
             try {
-                auth = TenantAuth.create(source.tenant(), source.settings(), thread, false, System::nanoTime);
+                auth = TenantAuth.create(source.tenant(), source.settings(), thread, false, System::nanoTime, publicUrl,
+                        subjectDigest(source));
                 // its URLs are fetched on the auth thread; its JWTs are refused until then
                 thread.execute(auth::refresh);
             } catch (AuthSetupException e) {
@@ -127,10 +145,30 @@ public final class AuthRegistry implements TenantAccess, AutoCloseable {
         }
         Authentication a = auth.authenticate(authorization);
         if (a instanceof Authentication.Rejected r) {
-            return Access.Refused.unauthenticated(r.failure());
+            return Access.Refused.unauthenticated(r.failure(), auth.resource(), role);
         }
-        Principal p = ((Authentication.Authenticated) a).principal();
-        return p.has(role) ? new Access.Granted(p) : Access.Refused.forbidden(role);
+        Authentication.Authenticated ok = (Authentication.Authenticated) a;
+        Principal p = ok.principal();
+        if (p.has(role)) {
+            return new Access.Granted(p);
+        }
+        // issue 16: an OAuth subject lacks the scope of a role OAuth grants; any other lack is the role's
+        return ok.oauth() && auth.resource().scope(role) != null ? Access.Refused.insufficientScope(role, auth.resource())
+                : Access.Refused.forbidden(role);
+    }
+
+    /** Issue 16: the tenant's subject digest, asked for only when it is an OAuth tenant. */
+    private java.util.function.UnaryOperator<String> subjectDigest(Source source) {
+        return source.settings().oauth() == null ? null : subjectDigests.apply(source.tenant());
+    }
+
+    /**
+     * Issue 16: the protected resource of this tenant, when it is an OAuth tenant; empty for any other tenant and for
+     * one that does not exist, alike (the metadata names only what an OAuth tenant publishes by design).
+     */
+    public Optional<ProtectedResource> resource(String tenant) {
+        Optional<Source> source = tenant == null ? Optional.empty() : tenants.apply(tenant);
+        return source.map(s -> forTenant(s).resource());
     }
 
     private void put(Source source, TenantAuth auth) {
@@ -146,15 +184,17 @@ public final class AuthRegistry implements TenantAccess, AutoCloseable {
             LOG.warnf("auth: tenant %s asks agents for no credential (\"auth\": {\"mode\": \"none\"}): anyone who reaches"
                     + " this port can use its upstreams and their credentials", auth.tenant());
         }
-        LOG.infof("auth: tenant %s: %d principal(s), %d JWT issuer(s)%s", auth.tenant(), s.principals().size(),
-                s.issuers().size(), auth.issuersWithoutKeys().isEmpty() ? ""
+        LOG.infof("auth: tenant %s: %d principal(s), %d JWT issuer(s)%s%s", auth.tenant(), s.principals().size(),
+                s.issuers().size(), auth.resource() == null ? "" : ", OAuth resource " + auth.resource().resource() + " ("
+                        + s.oauth().servers().size() + " authorization server(s))",
+                auth.issuersWithoutKeys().isEmpty() ? ""
                         : "; no keys yet for " + String.join(", ", auth.issuersWithoutKeys()) + " (their JWTs are refused until fetched)");
     }
 
     private static TenantAuth refusingAll(Source source) {
         try {
             return TenantAuth.create(source.tenant(), new AuthSettings(false, Map.of(), Map.of(), PrincipalLimits.NONE),
-                    Runnable::run, false, System::nanoTime);
+                    Runnable::run, false, System::nanoTime, null);
         } catch (AuthSetupException impossible) {
             throw new IllegalStateException(impossible);
         }

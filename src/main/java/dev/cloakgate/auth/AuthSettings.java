@@ -20,11 +20,42 @@ import java.util.Set;
  * @param defaults limits for principals that give none of their own
  */
 public record AuthSettings(boolean open, Map<String, PrincipalSettings> principals, Map<String, IssuerSettings> issuers,
-        PrincipalLimits defaults) {
+        PrincipalLimits defaults, OAuthSettings oauth) {
 
     public AuthSettings {
         principals = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(principals));
         issuers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(issuers));
+    }
+
+    /** Without an OAuth protected resource. */
+    public AuthSettings(boolean open, Map<String, PrincipalSettings> principals, Map<String, IssuerSettings> issuers,
+            PrincipalLimits defaults) {
+        this(open, principals, issuers, defaults, null);
+    }
+
+    /**
+     * Issue 16: the tenant's MCP endpoint as an OAuth 2.1 protected resource ({@code auth.oauth}). Any subject of one
+     * of the authorization servers whose access token is a JWT for this tenant's resource ({@code aud}) and carries a
+     * role's scopes is a principal of this tenant: {@code principal} named after the template and a digest of the
+     * issuer and subject, so that each subject is metered, bound to its sessions and recorded apart, never by its
+     * subject (often an e-mail address).
+     *
+     * @param servers the authorization servers by name; their {@code audiences} are empty here (the resource,
+     *        {@code <public-url>/t/<tenant>/mcp}, is known only to the gateway); neither {@code jwksFile} nor
+     *        {@code jwksUrl}: the keys are found from the server's RFC 8414 metadata
+     * @param scopesSupported what the resource metadata publishes
+     * @param roleScopes the scopes a token must carry, all of them, for each role it may act in ({@code agent} at least)
+     * @param principal the name the template's principals are derived from
+     * @param tools exposed tool names these principals may see and call; null means all
+     */
+    public record OAuthSettings(Map<String, IssuerSettings> servers, List<String> scopesSupported,
+            Map<Role, List<String>> roleScopes, String principal, Set<String> tools, PrincipalLimits limits) {
+        public OAuthSettings {
+            servers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(servers));
+            scopesSupported = List.copyOf(scopesSupported);
+            roleScopes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(roleScopes));
+            tools = tools == null ? null : Set.copyOf(tools);
+        }
     }
 
     /** {@code "auth": {"mode": "none"}} with nobody else: anyone is an agent, nobody is anything more. */
@@ -59,7 +90,8 @@ public record AuthSettings(boolean open, Map<String, PrincipalSettings> principa
      * @param issuer the exact {@code iss} its tokens carry
      * @param audiences a token must name at least one of them in {@code aud}
      * @param jwksFile the issuer's JWKS as a file (re-read when it changes), or null
-     * @param jwksUrl the issuer's JWKS fetched over HTTPS (or HTTP to a loopback address), or null
+     * @param jwksUrl the issuer's JWKS fetched over HTTPS (or HTTP to a loopback address), or null; with neither
+     *        (an OAuth authorization server only), the {@code jwks_uri} of the issuer's RFC 8414 metadata
      * @param jwksCaFile PEM certificates that the JWKS URL's server certificate must chain to, or null for the JDK's
      * @param jwksTokenFile a bearer token sent with the fetch (the gateway's own service-account token), or null
      * @param refresh how often the URL is fetched again
@@ -76,6 +108,12 @@ public record AuthSettings(boolean open, Map<String, PrincipalSettings> principa
 
         public IssuerSettings {
             audiences = List.copyOf(audiences);
+        }
+
+        /** The same issuer, its tokens accepted only for these audiences. */
+        public IssuerSettings forAudiences(List<String> only) {
+            return new IssuerSettings(name, issuer, only, jwksFile, jwksUrl, jwksCaFile, jwksTokenFile, refresh,
+                    fetchTimeout, principalClaim, clockSkew);
         }
     }
 }

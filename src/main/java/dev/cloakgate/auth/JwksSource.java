@@ -15,6 +15,7 @@ import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
 import java.time.Duration;
+import java.util.List;
 
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
@@ -31,8 +32,93 @@ interface JwksSource {
     boolean remote();
 
     static JwksSource of(AuthSettings.IssuerSettings s) throws IOException, GeneralSecurityException {
+        if (s.jwksFile() == null && s.jwksUrl() == null) {
+            return new FromMetadata(s.issuer(), s.jwksCaFile(), s.fetchTimeout());
+        }
         return s.jwksFile() != null ? new FromFile(s.jwksFile())
                 : new FromUrl(s.jwksUrl(), s.jwksCaFile(), s.jwksTokenFile(), s.fetchTimeout());
+    }
+
+    /** An https URL, or an http one to a loopback address: whoever can change keys in transit can sign any token. */
+    static boolean trustedTransport(URI u) {
+        boolean https = "https".equalsIgnoreCase(u.getScheme());
+        boolean loopback = "http".equalsIgnoreCase(u.getScheme()) && u.getHost() != null
+                && java.util.Set.of("127.0.0.1", "localhost", "[::1]", "::1").contains(u.getHost().toLowerCase(java.util.Locale.ROOT));
+        return u.getHost() != null && (https || loopback);
+    }
+
+    /**
+     * Issue 16: an OAuth authorization server's keys, found as its metadata names them: RFC 8414's
+     * {@code /.well-known/oauth-authorization-server} by path insertion, then OpenID Connect discovery (inserted,
+     * then appended), as the MCP authorization specification has clients look. The metadata's {@code issuer} must
+     * be the configured issuer exactly (RFC 8414 section 3.3), and its {@code jwks_uri} https (or loopback http).
+     */
+    final class FromMetadata implements JwksSource {
+        private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+        private final String issuer;
+        private final Path caFile;
+        private final Duration timeout;
+        private final List<FromUrl> metadata = new java.util.ArrayList<>();
+
+        FromMetadata(String issuer, Path caFile, Duration timeout) throws IOException, GeneralSecurityException {
+            this.issuer = issuer;
+            this.caFile = caFile;
+            this.timeout = timeout;
+            for (URI u : metadataUrls(URI.create(issuer))) {
+                metadata.add(new FromUrl(u, caFile, null, timeout));
+            }
+        }
+
+        static List<URI> metadataUrls(URI issuer) {
+            String origin = issuer.getScheme() + "://" + issuer.getRawAuthority();
+            String path = issuer.getRawPath() == null || "/".equals(issuer.getRawPath()) ? "" : issuer.getRawPath();
+            if (path.endsWith("/")) {
+                path = path.substring(0, path.length() - 1);
+            }
+            java.util.LinkedHashSet<URI> out = new java.util.LinkedHashSet<>();
+            out.add(URI.create(origin + "/.well-known/oauth-authorization-server" + path));
+            out.add(URI.create(origin + "/.well-known/openid-configuration" + path));
+            out.add(URI.create(origin + path + "/.well-known/openid-configuration"));
+            return List.copyOf(out);
+        }
+
+        @Override
+        public String read() throws IOException {
+            IOException last = null;
+            for (FromUrl m : metadata) {
+                com.fasterxml.jackson.databind.JsonNode doc;
+                try {
+                    doc = JSON.readTree(m.read());
+                } catch (IOException e) {
+                    last = e;
+                    continue;
+                }
+                if (doc == null || !issuer.equals(doc.path("issuer").asText(null))) {
+                    throw new IOException("HTTP 200 but the metadata's issuer is not " + issuer);
+                }
+                String jwks = doc.path("jwks_uri").asText(null);
+                URI u;
+                try {
+                    u = jwks == null ? null : new URI(jwks);
+                } catch (java.net.URISyntaxException e) {
+                    u = null;
+                }
+                if (u == null || !trustedTransport(u)) {
+                    throw new IOException("HTTP 200 but the metadata names no https jwks_uri");
+                }
+                try {
+                    return new FromUrl(u, caFile, null, timeout).read();
+                } catch (GeneralSecurityException e) {
+                    throw new IOException(e.getClass().getSimpleName());
+                }
+            }
+            throw last != null ? last : new IOException("no metadata");
+        }
+
+        @Override
+        public boolean remote() {
+            return true;
+        }
     }
 
     /** At most this much of a JWKS is read: a key set is a few kilobytes. */

@@ -45,7 +45,8 @@ final class JwtIssuer {
 
     /** What a verification proved: the principal claim's value, or why not. */
     sealed interface Outcome {
-        record Verified(String subject) implements Outcome {
+        /** @param scopes the token's {@code scope} (RFC 9068, space-separated) or {@code scp} (a list) claim */
+        record Verified(String subject, Set<String> scopes) implements Outcome {
         }
 
         record Failed(AuthFailure failure) implements Outcome {
@@ -128,7 +129,29 @@ final class JwtIssuer {
         if (!(claim instanceof String subject) || subject.isEmpty()) {
             return new Outcome.Failed(AuthFailure.CLAIM_MISSING);
         }
-        return new Outcome.Verified(subject);
+        return new Outcome.Verified(subject, scopes(ctx.getJwtClaims().getClaimValue("scope"),
+                ctx.getJwtClaims().getClaimValue("scp")));
+    }
+
+    /** The scopes a token carries; a claim of another shape carries none. */
+    private static Set<String> scopes(Object scope, Object scp) {
+        Set<String> out = new HashSet<>();
+        if (scope instanceof String s) {
+            for (String t : s.split(" ")) {
+                if (!t.isEmpty()) {
+                    out.add(t);
+                }
+            }
+        } else if (scp instanceof java.util.Collection<?> list) {
+            list.forEach(x -> {
+                if (x instanceof String t && !t.isEmpty()) {
+                    out.add(t);
+                }
+            });
+        } else if (scp instanceof String s) {
+            return scopes(s, null);
+        }
+        return Set.copyOf(out);
     }
 
     /** Names the first check a token failed, from the exceptions smallrye-jwt and jose4j raise (never their text). */

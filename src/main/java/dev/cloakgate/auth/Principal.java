@@ -12,6 +12,11 @@ import java.util.Set;
 public record Principal(String tenant, String name, Set<Role> roles, Set<String> tools, PrincipalLimits limits) {
     /** The name of whoever reaches a tenant with {@code "auth": {"mode": "none"}}; no configured name has a {@code ~}. */
     public static final String ANONYMOUS = "~anonymous";
+    /**
+     * Issue 16: between an OAuth principal template's name and the digest of one subject ({@code people~3f2a...}); no
+     * configured name has it, so a subject's principal is never a configured one.
+     */
+    public static final String SUBJECT_SEPARATOR = "~";
 
     public Principal {
         roles = Set.copyOf(roles);

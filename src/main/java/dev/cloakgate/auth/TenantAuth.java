@@ -49,6 +49,10 @@ public final class TenantAuth implements AutoCloseable {
     private final LongSupplier nanos;
     private volatile StaticTokens statics = StaticTokens.NONE;
     private volatile boolean closed;
+    /** Issue 16: the tenant as an OAuth protected resource, or null. */
+    private ProtectedResource resource;
+    /** Issue 16: a keyed digest (the tenant's secret) that names a subject without revealing it; null without OAuth. */
+    private java.util.function.UnaryOperator<String> subjectDigest;
 
     /** A principal's token file and the digest of what it held when last read (null: unreadable or empty). */
     private static final class TokenFile {
@@ -69,15 +73,24 @@ public final class TenantAuth implements AutoCloseable {
         final JwtIssuer jwt;
         final JwksSource source;
         final String path;
+        /** An OAuth authorization server of the tenant (issue 16): any subject, roles from the token's scopes. */
+        final boolean oauth;
         final AtomicBoolean fetching = new AtomicBoolean();
         volatile long nextFetch;
         volatile long lastAttempt = Long.MIN_VALUE / 2;
         volatile boolean failing;
 
-        Issuer(JwtIssuer jwt, JwksSource source, String path) {
+        Issuer(JwtIssuer jwt, JwksSource source, String path, boolean oauth) {
             this.jwt = jwt;
             this.source = source;
             this.path = path;
+            this.oauth = oauth;
+        }
+
+        /** Where the keys come from, for the log. */
+        String keysFrom() {
+            AuthSettings.IssuerSettings s = jwt.settings();
+            return s.jwksUrl() != null ? s.jwksUrl().toString() : "the metadata of " + s.issuer();
         }
     }
 
@@ -94,10 +107,25 @@ public final class TenantAuth implements AutoCloseable {
      * are refused, as {@code jwks_unavailable}, until a background fetch succeeds).
      *
      * @param background where early fetches run (an unknown key id), never the caller's thread
+     * @param publicUrl the gateway's normalised public URL, which names an OAuth tenant's resource (issue 16); null
+     *        when it is not configured (an OAuth tenant is then refused)
      */
     public static TenantAuth create(String tenant, AuthSettings settings, Executor background, boolean fetchNow,
-            LongSupplier nanos) throws AuthSetupException {
+            LongSupplier nanos, String publicUrl) throws AuthSetupException {
+        return create(tenant, settings, background, fetchNow, nanos, publicUrl, null);
+    }
+
+    /**
+     * As above, for a tenant that may be an OAuth resource.
+     *
+     * @param subjectDigest a keyed digest (HMAC under the tenant's secret) naming an OAuth subject: a plain hash of an
+     *        e-mail address is reversed by guessing, so an OAuth tenant without one is refused
+     */
+    public static TenantAuth create(String tenant, AuthSettings settings, Executor background, boolean fetchNow,
+            LongSupplier nanos, String publicUrl, java.util.function.UnaryOperator<String> subjectDigest)
+            throws AuthSetupException {
         TenantAuth a = new TenantAuth(tenant, settings, background, nanos);
+        a.subjectDigest = subjectDigest;
         for (AuthSettings.PrincipalSettings ps : settings.principals().values()) {
             Principal p = new Principal(tenant, ps.name(), ps.roles(), ps.tools(), ps.limits());
             a.principals.put(p.name(), p);
@@ -118,15 +146,32 @@ public final class TenantAuth implements AutoCloseable {
                 a.bySubject.put(subjectKey(ps.jwt().issuer(), ps.jwt().subject()), p);
             }
         }
-        for (AuthSettings.IssuerSettings is : settings.issuers().values()) {
-            String ip = "$.auth.jwt_issuers." + is.name();
+        java.util.List<Map.Entry<String, AuthSettings.IssuerSettings>> all = new ArrayList<>();
+        settings.issuers().values().forEach(is -> all.add(Map.entry("$.auth.jwt_issuers." + is.name(), is)));
+        if (settings.oauth() != null) {
+            if (publicUrl == null) {
+                throw new AuthSetupException("$.auth.oauth", "public_url_required: the tenant's OAuth resource is"
+                        + " <public-url>/t/" + tenant + "/mcp; set cloakgate.public-url (CLOAKGATE_PUBLIC_URL) to the"
+                        + " gateway's external base URL");
+            }
+            if (subjectDigest == null) {
+                throw new AuthSetupException("$.auth.oauth", "the tenant's secret, which names OAuth subjects, is not available");
+            }
+            a.resource = ProtectedResource.of(publicUrl, tenant, settings.oauth());
+            // a token is for this tenant's resource or for nothing here (RFC 8707): exactly that string in aud
+            settings.oauth().servers().values().forEach(is -> all.add(Map.entry("$.auth.oauth.authorization_servers."
+                    + is.name(), is.forAudiences(java.util.List.of(a.resource.resource())))));
+        }
+        for (Map.Entry<String, AuthSettings.IssuerSettings> entry : all) {
+            AuthSettings.IssuerSettings is = entry.getValue();
+            String ip = entry.getKey();
             JwksSource source;
             try {
                 source = JwksSource.of(is);
             } catch (IOException | GeneralSecurityException e) {
                 throw new AuthSetupException(ip + ".jwks_ca_file", "cannot use the CA certificates: " + e.getClass().getSimpleName());
             }
-            Issuer issuer = new Issuer(new JwtIssuer(is), source, ip);
+            Issuer issuer = new Issuer(new JwtIssuer(is), source, ip, !ip.startsWith("$.auth.jwt_issuers."));
             a.byIss.put(is.issuer(), issuer);
             if (!source.remote()) {
                 try {
@@ -148,6 +193,11 @@ public final class TenantAuth implements AutoCloseable {
 
     public AuthSettings settings() {
         return settings;
+    }
+
+    /** Issue 16: the tenant as an OAuth protected resource, or null when it is not one. */
+    public ProtectedResource resource() {
+        return resource;
     }
 
     /** Anyone reaches the MCP endpoint as an agent ({@code "mode": "none"}). */
@@ -198,10 +248,33 @@ public final class TenantAuth implements AutoCloseable {
             }
             return new Authentication.Rejected(f.failure());
         }
-        String subject = ((JwtIssuer.Outcome.Verified) outcome).subject();
+        JwtIssuer.Outcome.Verified verified = (JwtIssuer.Outcome.Verified) outcome;
+        String subject = verified.subject();
+        if (issuer.oauth) {
+            return new Authentication.Authenticated(oauthPrincipal(issuer.jwt.settings().issuer(), subject,
+                    verified.scopes()), true);
+        }
         Principal owner = bySubject.get(subjectKey(issuer.jwt.settings().name(), subject));
         return owner == null ? new Authentication.Rejected(AuthFailure.UNKNOWN_SUBJECT)
                 : new Authentication.Authenticated(owner);
+    }
+
+    /**
+     * Issue 16: the principal an OAuth subject is here: the template's name and a keyed digest of issuer and subject
+     * (never the subject, often an e-mail address, which must not reach a log, a metric or the ledger; nor its plain
+     * hash, reversed by guessing), so each subject is metered and bound to its sessions apart; its roles are those
+     * whose scopes the token carries.
+     */
+    private Principal oauthPrincipal(String iss, String subject, java.util.Set<String> scopes) {
+        AuthSettings.OAuthSettings o = settings.oauth();
+        java.util.Set<Role> roles = java.util.EnumSet.noneOf(Role.class);
+        for (Role r : o.roleScopes().keySet()) {
+            if (resource.grants(r, scopes)) {
+                roles.add(r);
+            }
+        }
+        String digest = subjectDigest.apply("oauth-subject:" + subjectKey(iss, subject)).substring(0, 24);
+        return new Principal(tenant, o.principal() + Principal.SUBJECT_SEPARATOR + digest, roles, o.tools(), o.limits());
     }
 
     /** Re-reads token files and JWKS files, and fetches JWKS URLs that are due. Runs on the gateway's auth thread. */
@@ -283,12 +356,12 @@ public final class TenantAuth implements AutoCloseable {
             boolean changed = issuer.jwt.accept(issuer.source.read());
             issuer.nextFetch = start + s.refresh().toNanos();
             if (changed || issuer.failing) {
-                LOG.infof("auth: tenant %s: issuer %s: %d key(s) from %s", tenant, s.name(), issuer.jwt.keyCount(), s.jwksUrl());
+                LOG.infof("auth: tenant %s: issuer %s: %d key(s) from %s", tenant, s.name(), issuer.jwt.keyCount(), issuer.keysFrom());
             }
             issuer.failing = false;
         } catch (IOException | RuntimeException e) {
             issuer.nextFetch = start + Math.min(RETRY_NANOS, s.refresh().toNanos());
-            LOG.warnf("auth: tenant %s: issuer %s: fetching %s failed (%s); %s", tenant, s.name(), s.jwksUrl(), problem(e),
+            LOG.warnf("auth: tenant %s: issuer %s: fetching %s failed (%s); %s", tenant, s.name(), issuer.keysFrom(), problem(e),
                     issuer.jwt.loaded() ? "the keys fetched before stay in use" : "its JWTs are refused until a fetch succeeds");
             issuer.failing = true;
         } finally {

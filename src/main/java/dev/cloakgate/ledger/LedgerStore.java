@@ -25,6 +25,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cloakgate.crypto.Jcs;
 import dev.cloakgate.crypto.StrictJson;
 import dev.cloakgate.store.LockFile;
+import dev.cloakgate.store.OwnerOnly;
 import dev.cloakgate.store.Sqlite;
 
 /**
@@ -99,8 +100,11 @@ public final class LedgerStore implements AutoCloseable {
         LockFile lock = null;
         Connection db = null;
         try {
-            Files.createDirectories(dir);
+            // owner-only from the start (SQLite gives its -wal and -shm files the database file's mode): the
+            // entries name principals, tools and decisions, which other users of the host have no business reading
+            OwnerOnly.directories(dir);
             lock = LockFile.acquire(lockFile, holder -> new LedgerLockedException(lockFile, holder));
+            OwnerOnly.file(dbFile);
             db = Sqlite.connect(dbFile, new java.util.Properties());
             LedgerStore store = new LedgerStore(tenant, dbFile, lockFile, clock, lock, db, false);
             store.init();

@@ -19,6 +19,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.cloakgate.store.OwnerOnly;
+
 /**
  * Appends decisions to {@code {data-dir}/trace/{tenant}.jsonl} from one background thread, so a tool call only
  * pays for putting a record on a bounded queue. When the queue is full (the disk stalls) records are dropped and
@@ -40,7 +42,9 @@ public final class FileDecisionTrace implements DecisionTrace {
 
     public FileDecisionTrace(Path dataDir, String tenant) throws IOException {
         this.file = dataDir.resolve("trace").resolve(tenant + ".jsonl");
-        Files.createDirectories(file.getParent());
+        // owner-only, as the ledger: decisions name principals, tools and controls
+        OwnerOnly.directories(file.getParent());
+        OwnerOnly.file(file);
         this.writer = new Thread(this::drain, "cloakgate-trace-" + tenant);
         writer.setDaemon(true);
         writer.start();

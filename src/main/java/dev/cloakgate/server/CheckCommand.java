@@ -105,7 +105,12 @@ public final class CheckCommand {
      */
     private String authProblem(TenantConfig t) {
         try {
-            dev.cloakgate.auth.TenantAuth.create(t.name(), t.auth(), Runnable::run, false, System::nanoTime).close();
+            // issue 16: an OAuth tenant needs the public URL; the check reads it from the environment as the gateway would
+            String publicUrl = PublicUrl.of(java.util.Optional.ofNullable(System.getenv("CLOAKGATE_PUBLIC_URL")))
+                    .map(PublicUrl::value).orElse(null);
+            // (the check authenticates nobody: a subject digest is needed in form only)
+            dev.cloakgate.auth.TenantAuth.create(t.name(), t.auth(), Runnable::run, false, System::nanoTime, publicUrl,
+                    text -> "0".repeat(64)).close();
         } catch (dev.cloakgate.auth.AuthSetupException e) {
             return new TenantConfigException(t.name() + ".json", e.path(), e.getMessage()).problems().get(0).toString();
         }

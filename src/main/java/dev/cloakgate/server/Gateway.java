@@ -141,7 +141,23 @@ public class Gateway {
      */
     private void installAuth() {
         auth = new dev.cloakgate.auth.AuthRegistry(name -> tenants == null ? java.util.Optional.empty()
-                : tenants.lastAccepted(name).map(Gateway::authSource));
+                : tenants.lastAccepted(name).map(Gateway::authSource),
+                PublicUrl.of(config.publicUrl()).map(PublicUrl::value).orElse(null), // issue 16: OAuth resources
+                this::subjectDigest);
+    }
+
+    /**
+     * Issue 16: how an OAuth tenant names its subjects: HMAC under the tenant's secret (the one its ledger's payload
+     * digests use), so no record holds a subject or a plain hash of it; null when the secret cannot be read.
+     */
+    private java.util.function.UnaryOperator<String> subjectDigest(String tenant) {
+        try {
+            dev.cloakgate.policy.TenantSecret secret = dev.cloakgate.policy.TenantSecret.load(
+                    java.nio.file.Path.of(config.dataDir()), tenant);
+            return secret::hmac;
+        } catch (java.io.IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /** What a tenant's credentials are set up from. */

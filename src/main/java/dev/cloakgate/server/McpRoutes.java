@@ -338,13 +338,14 @@ public class McpRoutes {
         String name = rc.pathParam("tenant");
         // a tenant whose file was removed still serves its existing sessions; initialize checks it takes new ones
         TenantConfig tenant = gateway.tenants() == null ? null : gateway.tenants().lastAccepted(name).orElse(null);
-        if (tenant == null) {
-            refuse(rc, 404, RpcError.of(ErrorCodes.INVALID_REQUEST, "unknown_tenant", "no such tenant"));
-            return null;
-        }
-        Access access = gateway.access().check(Gateway.authSource(tenant), rc.request().getHeader("Authorization"), Role.AGENT);
+        // issue 16: credential first, as the admin API asks it (issue 15): an unknown tenant gets what a bad credential
+        // gets, so the endpoint tells nobody without a credential which tenants exist
+        Access access = tenant == null ? dev.cloakgate.auth.AuthRegistry.unknownTenant(rc.request().getHeader("Authorization"))
+                : gateway.access().check(Gateway.authSource(tenant), rc.request().getHeader("Authorization"), Role.AGENT);
         if (access instanceof Access.Refused r) {
-            refusals.record(tenant.name(), r);
+            if (tenant != null) {
+                refusals.record(tenant.name(), r); // an unknown tenant is not counted: its name is the client's text
+            }
             if (r.challenge() != null) {
                 rc.response().putHeader("WWW-Authenticate", r.challenge());
             }

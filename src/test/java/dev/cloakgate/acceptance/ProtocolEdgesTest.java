@@ -148,8 +148,9 @@ class ProtocolEdgesTest {
         }
         try (McpHttpClient other = new McpHttpClient(nosuch)) {
             McpHttpClient.Raw r = other.post(PING);
-            assertEquals(404, r.status());
-            assertEquals("unknown_tenant", error(r).path("data").path("reason").asText());
+            // issue 16: credential first: an unknown tenant answers what a missing credential gets
+            assertEquals(401, r.status());
+            assertEquals("missing_credential", error(r).path("data").path("reason").asText());
         }
     }
 

@@ -54,7 +54,7 @@ class TenantAuthTest {
         Map<String, AuthSettings.PrincipalSettings> ps = new LinkedHashMap<>();
         ps.put("bot", principal("bot", Set.of(Role.AGENT), List.of(sha("agent-token")), null, null));
         ps.put("audit", principal("audit", Set.of(Role.AUDITOR), List.of(), secret, null));
-        TenantAuth auth = TenantAuth.create("acme", settings(ps, Map.of()), Runnable::run, true, System::nanoTime);
+        TenantAuth auth = TenantAuth.create("acme", settings(ps, Map.of()), Runnable::run, true, System::nanoTime, null);
 
         assertEquals("bot", principal(auth.authenticate("Bearer agent-token")).name());
         assertEquals("bot", principal(auth.authenticate("bearer   agent-token ")).name(), "scheme is case-insensitive");
@@ -79,7 +79,7 @@ class TenantAuthTest {
 
         AuthSetupException missing = assertThrows(AuthSetupException.class, () -> TenantAuth.create("acme",
                 settings(Map.of("audit", principal("audit", Set.of(Role.AUDITOR), List.of(), dir.resolve("nope"), null)), Map.of()),
-                Runnable::run, true, System::nanoTime));
+                Runnable::run, true, System::nanoTime, null));
         assertEquals("$.auth.principals.audit.token_file", missing.path());
     }
 
@@ -144,7 +144,7 @@ class TenantAuthTest {
         URI url = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/jwks");
         AtomicLong clock = new AtomicLong(1_000_000_000_000L);
         TenantAuth auth = TenantAuth.create("acme", settings(Map.of("billing", principal("billing", Set.of(Role.AGENT), List.of(),
-                null, new AuthSettings.JwtIdentity("cluster", SA))), Map.of("cluster", issuer(null, url))), Runnable::run, true, clock::get);
+                null, new AuthSettings.JwtIdentity("cluster", SA))), Map.of("cluster", issuer(null, url))), Runnable::run, true, clock::get, null);
         assertEquals(1, fetches.get());
         for (int i = 0; i < 5; i++) {
             assertEquals("billing", principal(auth.authenticate("Bearer " + KEY.sign(TestJwts.claims(ISS, AUD, SA)))).name());
@@ -188,7 +188,7 @@ class TenantAuthTest {
                 Duration.ofSeconds(1), s.principalClaim(), s.clockSkew());
         long t0 = System.nanoTime();
         TenantAuth auth = TenantAuth.create("acme", settings(Map.of("billing", principal("billing", Set.of(Role.AGENT), List.of(),
-                null, new AuthSettings.JwtIdentity("cluster", SA))), Map.of("cluster", s)), Runnable::run, true, System::nanoTime);
+                null, new AuthSettings.JwtIdentity("cluster", SA))), Map.of("cluster", s)), Runnable::run, true, System::nanoTime, null);
         long took = System.nanoTime() - t0;
         assertTrue(took < Duration.ofSeconds(20).toNanos(), "the fetch gave up: " + took / 1_000_000 + " ms");
         assertEquals(List.of("cluster"), auth.issuersWithoutKeys());
@@ -229,7 +229,7 @@ class TenantAuthTest {
 
     private static TenantAuth jwtTenant(AuthSettings.IssuerSettings issuer) throws AuthSetupException {
         return TenantAuth.create("acme", settings(Map.of("billing", principal("billing", Set.of(Role.AGENT), List.of(), null,
-                new AuthSettings.JwtIdentity("cluster", SA))), Map.of("cluster", issuer)), Runnable::run, true, System::nanoTime);
+                new AuthSettings.JwtIdentity("cluster", SA))), Map.of("cluster", issuer)), Runnable::run, true, System::nanoTime, null);
     }
 
     private static AuthSettings.IssuerSettings issuer(Path file, URI url) {

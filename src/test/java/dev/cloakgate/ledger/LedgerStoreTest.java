@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -53,6 +55,19 @@ class LedgerStoreTest {
         if (!all.isEmpty()) {
             assertEquals(store.lastSeq(), r.lastSeq());
             assertArrayEquals(r.hashes().get(all.size() - 1), store.lastHash());
+        }
+    }
+
+    @Test
+    void theLedgerIsOwnerOnlyWithItsWalAndSharedMemoryFiles() throws Exception {
+        try (LedgerStore store = LedgerStore.open(dir, T)) {
+            store.append(bodies(0, 2));
+            Path ledger = dir.resolve("ledger");
+            assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(ledger)));
+            for (String f : List.of(T + ".db", T + ".db-wal", T + ".db-shm")) {
+                assertTrue(Files.exists(ledger.resolve(f)), f);
+                assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(ledger.resolve(f))), f);
+            }
         }
     }
 

@@ -280,6 +280,10 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
             // never rotated: Quarkus rotates at 10 MB by default, and a search of gateway.log alone would then miss
             // (or fail to find) what a test class wrote before the rotation
             config.put("quarkus.log.file.rotation.max-file-size", "8G");
+
+            // ---- issue 16, the gateway as an OAuth protected resource (acceptance/OAuthResourceTest, OAuthLoginTest) ----
+            running.addAll(OAuthTenants.write(root, tenants, config));
+            // ---- end of issue 16, OAuth protected resource ----
             return config;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
