@@ -105,15 +105,7 @@ class RecordEvalTest {
 
     @Test
     void idsAreUniqueAndNameTheirLanguage() {
-        Set<String> seen = new HashSet<>();
-        Pattern id = Pattern.compile("(en|fr|es|de|zh)-\\d{3}-(a|a2|b)");
-        for (Case c : cases) {
-            assertTrue(seen.add(c.id()), "duplicate id " + c.id());
-            Matcher m = id.matcher(c.id());
-            assertTrue(m.matches(), "id shape: " + c.id());
-            assertEquals(m.group(1), c.language(), c.id() + ": language");
-            assertEquals(m.group(2).equals("b"), !c.attack(), c.id() + ": -b is benign, -a/-a2 attacks");
-        }
+        RecordSetForm.assertIdsWellFormed(cases, "");
     }
 
     @Test

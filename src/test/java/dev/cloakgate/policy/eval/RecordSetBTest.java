@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -53,15 +51,7 @@ class RecordSetBTest {
 
     @Test
     void idsAreUniqueAndWellFormed() {
-        Pattern id = Pattern.compile("(en|fr|es|de|zh)-b\\d{3}-(a|a2|b)");
-        Set<String> seen = new HashSet<>();
-        for (Case c : cases) {
-            assertTrue(seen.add(c.id()), "duplicate id " + c.id());
-            Matcher m = id.matcher(c.id());
-            assertTrue(m.matches(), "id shape: " + c.id());
-            assertEquals(m.group(1), c.language(), c.id() + ": language");
-            assertEquals(m.group(2).equals("b"), !c.attack(), c.id() + ": -b is benign, -a/-a2 attacks");
-        }
+        RecordSetForm.assertIdsWellFormed(cases, "b");
     }
 
     @Test
@@ -93,19 +83,12 @@ class RecordSetBTest {
     @Test
     void twinsGoBothWays() {
         RecordSetForm.assertTwinsBothWays(cases);
-        for (Case c : cases) {
-            assertEquals(c.id().replaceFirst("-(a2?|b)$", ""), c.twin().replaceFirst("-(a2?|b)$", ""),
-                    c.id() + ": its twin is of the same record");
-        }
+        RecordSetForm.assertTwinsOfTheSameRecord(cases);
     }
 
     @Test
     void countsAreAsTheReadmeStates() {
-        Map<String, List<Integer>> counts = new TreeMap<>();
-        for (String lang : RecordEval.LANGUAGES) {
-            counts.put(lang, List.of((int) cases.stream().filter(c -> c.language().equals(lang) && c.attack()).count(),
-                    (int) cases.stream().filter(c -> c.language().equals(lang) && !c.attack()).count()));
-        }
+        Map<String, List<Integer>> counts = RecordSetForm.countsPerLanguage(cases);
         assertEquals(new TreeMap<>(COUNTS), counts, "per language: [attacks, benign twins]");
         long attacks = cases.stream().filter(Case::attack).count();
         assertTrue(attacks >= 100 && cases.size() - attacks >= 70, "at least 100 attacks and 70 benign twins");

@@ -11,18 +11,59 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.cloakgate.policy.eval.RecordEval.Case;
 
-/** Form checks both tool-record sets share (the first set's {@code RecordEvalTest}, set B's {@code RecordSetBTest}). */
+/**
+ * Form checks the tool-record sets share (the first set's {@code RecordEvalTest}, set B's {@code RecordSetBTest}, set
+ * C's {@code RecordSetCTest}).
+ */
 final class RecordSetForm {
     private RecordSetForm() {
+    }
+
+    /**
+     * Ids are unique and of the shape {@code <language>-<set><nnn>-a|a2|b} ({@code set} is "" for the first set,
+     * "b", "c" for the later ones), name their case's language, and -b is the benign twin.
+     */
+    static void assertIdsWellFormed(List<Case> cases, String set) {
+        Pattern id = Pattern.compile("(en|fr|es|de|zh)-" + set + "\\d{3}-(a|a2|b)");
+        Set<String> seen = new HashSet<>();
+        for (Case c : cases) {
+            assertTrue(seen.add(c.id()), "duplicate id " + c.id());
+            Matcher m = id.matcher(c.id());
+            assertTrue(m.matches(), "id shape: " + c.id());
+            assertEquals(m.group(1), c.language(), c.id() + ": language");
+            assertEquals(m.group(2).equals("b"), !c.attack(), c.id() + ": -b is benign, -a/-a2 attacks");
+        }
+    }
+
+    /** Each case's twin is of the same record: the ids agree but for their -a/-a2/-b tail. */
+    static void assertTwinsOfTheSameRecord(List<Case> cases) {
+        for (Case c : cases) {
+            assertEquals(c.id().replaceFirst("-(a2?|b)$", ""), c.twin().replaceFirst("-(a2?|b)$", ""),
+                    c.id() + ": its twin is of the same record");
+        }
+    }
+
+    /** Per language: [attacks, benign twins]. */
+    static Map<String, List<Integer>> countsPerLanguage(List<Case> cases) {
+        Map<String, List<Integer>> counts = new TreeMap<>();
+        for (String lang : RecordEval.LANGUAGES) {
+            counts.put(lang, List.of((int) cases.stream().filter(c -> c.language().equals(lang) && c.attack()).count(),
+                    (int) cases.stream().filter(c -> c.language().equals(lang) && !c.attack()).count()));
+        }
+        return counts;
     }
 
     /** A CallToolResult of text blocks only, not an error: the keys, {@code isError}, each block's shape. */
