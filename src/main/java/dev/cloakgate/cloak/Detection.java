@@ -14,10 +14,16 @@ import dev.cloakgate.cloak.detect.Detector;
  * categories beat statistical ones; longer beats shorter). Shared by all of the tenant's sessions; stateless.
  */
 public final class Detection {
-    private static final Comparator<Finding> RANK = Comparator
-            .comparingInt((Finding f) -> f.category().precedence())
-            .thenComparing(Comparator.comparingInt(Finding::length).reversed())
-            .thenComparingInt(Finding::start);
+    /** By precedence, then longest first, then by start (one comparison: name-dense text sorts thousands). */
+    private static final Comparator<Finding> RANK = (a, b) -> {
+        int c = Integer.compare(a.category().precedence(), b.category().precedence());
+        if (c == 0) {
+            c = Integer.compare(b.length(), a.length());
+        }
+        return c != 0 ? c : Integer.compare(a.start(), b.start());
+    };
+
+    private static final Comparator<Finding> BY_START = Comparator.comparingInt(Finding::start);
 
     private final List<Detector> detectors;
     private final Map<Category, Detector> byCategory = new EnumMap<>(Category.class);
@@ -107,9 +113,37 @@ public final class Detection {
             return all;
         }
         all.sort(RANK);
-        // accepted findings never overlap, so checking the neighbours by start is enough: O(k log k)
-        java.util.TreeMap<Integer, Finding> kept = new java.util.TreeMap<>();
+        int reach = 0;
+        boolean empty = false;
         for (Finding f : all) {
+            reach = Math.max(reach, f.end());
+            empty |= f.length() <= 0;
+        }
+        if (!empty) {
+            // the characters accepted findings cover: a finding is kept when none of its characters is covered yet
+            // (what byNeighbours decides when no finding is empty), in time linear in the text covered
+            java.util.BitSet covered = new java.util.BitSet(reach);
+            List<Finding> out = new ArrayList<>(all.size());
+            for (Finding f : all) {
+                int next = covered.nextSetBit(f.start());
+                if (next < 0 || next >= f.end()) {
+                    covered.set(f.start(), f.end());
+                    out.add(f);
+                }
+            }
+            out.sort(BY_START);
+            return out;
+        }
+        return byNeighbours(all);
+    }
+
+    /**
+     * The rule for findings in rank order, any of them empty: each is kept unless a kept one overlaps it. Accepted
+     * findings never overlap, so checking the neighbours by start is enough: O(k log k).
+     */
+    static List<Finding> byNeighbours(List<Finding> ranked) {
+        java.util.TreeMap<Integer, Finding> kept = new java.util.TreeMap<>();
+        for (Finding f : ranked) {
             Map.Entry<Integer, Finding> before = kept.floorEntry(f.start());
             if (before != null && before.getValue().end() > f.start()) {
                 continue;

@@ -97,7 +97,9 @@ final class NameForms {
         }
     }
 
+    /** The exact forms and the logins added so far (a login and an exact form may have the same text). */
     private final Set<String> known = new HashSet<>();
+    private final Set<String> knownLogins = new HashSet<>();
     private int[] keys = new int[16];
     private Form[][] buckets = new Form[16][];
     private int used;
@@ -111,16 +113,30 @@ final class NameForms {
      * A text that does not start with a letter is ignored.
      */
     void add(String text, Kind kind) {
-        StringBuilder visible = new StringBuilder(text.length());
-        text.chars().filter(c -> !invisible((char) c)).forEach(c -> visible.append((char) c)); // the text skips them
-        String t = kind == Kind.LOGIN ? visible.toString().toLowerCase(java.util.Locale.ROOT) : visible.toString();
+        String v = text;
+        boolean ascii = true;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            ascii &= c < 0x80;
+            if (invisible(c)) {
+                StringBuilder visible = new StringBuilder(text.length());
+                text.chars().filter(x -> !invisible((char) x)).forEach(x -> visible.append((char) x)); // the text skips them
+                v = visible.toString();
+                break;
+            }
+        }
+        String t = kind == Kind.LOGIN ? v.toLowerCase(java.util.Locale.ROOT) : v;
         put(t, kind);
-        put(Normalizer.normalize(t, Normalizer.Form.NFC), kind);
-        put(Normalizer.normalize(t, Normalizer.Form.NFD), kind);
+        if (!ascii) {
+            // ASCII is its own composed and decomposed form: a name of a few hundred forms per message skips both
+            put(Normalizer.normalize(t, Normalizer.Form.NFC), kind);
+            put(Normalizer.normalize(t, Normalizer.Form.NFD), kind);
+        }
     }
 
     private void put(String t, Kind kind) {
-        if (t.isEmpty() || !Character.isLetter(t.codePointAt(0)) || !known.add(kind.ordinal() + t)) {
+        if (t.isEmpty() || !Character.isLetter(t.codePointAt(0))
+                || !(kind == Kind.LOGIN ? knownLogins : known).add(t)) {
             return;
         }
         boolean caps = true;
@@ -173,7 +189,7 @@ final class NameForms {
             while (i < n && word(s.charAt(i))) {
                 char c = s.charAt(i++);
                 if (!invisible(c)) {
-                    h = 31 * h + Character.toLowerCase(c);
+                    h = 31 * h + lower(c);
                 }
             }
             int end = Math.max(a.longest(h, s, start), b.longest(h, s, start));
@@ -234,7 +250,7 @@ final class NameForms {
     private static int firstWordHash(String t) {
         int h = 0;
         for (int i = 0; i < t.length() && word(t.charAt(i)); i++) {
-            h = 31 * h + Character.toLowerCase(t.charAt(i));
+            h = 31 * h + lower(t.charAt(i));
         }
         return h;
     }
@@ -244,6 +260,34 @@ final class NameForms {
      * or an invisible format character, which joins what it sits between as a reader sees it.
      */
     static boolean word(char c) {
+        return c < LATIN1_WORD.length ? LATIN1_WORD[c] : slowWord(c);
+    }
+
+    // Latin-1 answers looked up: every character of every string of a message with a name is asked
+    private static final boolean[] LATIN1_WORD = new boolean[256];
+    private static final boolean[] LATIN1_INVISIBLE = new boolean[256];
+
+    static {
+        for (char c = 0; c < 256; c++) {
+            LATIN1_WORD[c] = slowWord(c);
+            LATIN1_INVISIBLE[c] = Character.getType(c) == Character.FORMAT;
+        }
+    }
+
+    private static final char[] LATIN1_LOWER = new char[256];
+
+    static {
+        for (char c = 0; c < 256; c++) {
+            LATIN1_LOWER[c] = Character.toLowerCase(c);
+        }
+    }
+
+    /** {@link Character#toLowerCase(char)}. */
+    private static char lower(char c) {
+        return c < LATIN1_LOWER.length ? LATIN1_LOWER[c] : Character.toLowerCase(c);
+    }
+
+    private static boolean slowWord(char c) {
         if (Character.isLetterOrDigit(c) || Character.isSurrogate(c)) {
             return true;
         }
@@ -254,7 +298,7 @@ final class NameForms {
 
     /** A format character (zero-width space, soft hyphen, joiners, bidi controls): nothing a reader sees. */
     private static boolean invisible(char c) {
-        return Character.getType(c) == Character.FORMAT;
+        return c < LATIN1_INVISIBLE.length ? LATIN1_INVISIBLE[c] : Character.getType(c) == Character.FORMAT;
     }
 
     private static boolean space(char c) {

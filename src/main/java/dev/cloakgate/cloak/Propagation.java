@@ -1,6 +1,6 @@
 package dev.cloakgate.cloak;
 
-import java.util.HashSet;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -122,7 +122,7 @@ final class Propagation {
     }
 
     private static String[] words(String name) {
-        return name.strip().split("[\\s,]+");
+        return NameFinderDetector.nameWords(name.strip());
     }
 
     /** A word worth finding alone: three letters or more, capitalised (or of a script without case), not common. */
@@ -141,7 +141,8 @@ final class Propagation {
 
     private static void logins(String name, String[] words, int shortest, NameForms into) {
         boolean reversed = name.indexOf(',') > 0;
-        Set<String> logins = new HashSet<>();
+        // a list, repeats allowed: the forms keep one of each
+        List<String> logins = new ArrayList<>(13);
         NameFinderDetector.logins(reversed ? words[1] : words[0], reversed ? words[0] : words[words.length - 1], logins);
         for (String login : logins) {
             if (login.length() >= shortest) {

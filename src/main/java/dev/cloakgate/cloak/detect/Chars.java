@@ -19,6 +19,19 @@ final class Chars {
         return t;
     }
 
+    private static final char[] LOWER = new char[256];
+
+    static {
+        for (char c = 0; c < LOWER.length; c++) {
+            LOWER[c] = Character.toLowerCase(c);
+        }
+    }
+
+    /** {@link Character#toLowerCase(char)}. */
+    static char lower(char c) {
+        return c < 256 ? LOWER[c] : Character.toLowerCase(c);
+    }
+
     /** {@link Character#isLetter(char)}. */
     static boolean letter(char c) {
         return c < 256 ? LETTER[c] : Character.isLetter(c);

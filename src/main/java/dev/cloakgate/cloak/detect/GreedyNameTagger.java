@@ -1,6 +1,5 @@
 package dev.cloakgate.cloak.detect;
 
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -147,18 +146,73 @@ public final class GreedyNameTagger {
     }
 
     public final class Scratch {
-        private final HashMap<String, TokenFeatures> cache = new HashMap<>();
+        // the per-token cache, open addressing keyed by the token's text: a window's tokens are looked up where
+        // they are in the text, and only a token seen for the first time is copied out of it
+        private String[] keys = new String[1024];
+        private int[] hashes = new int[1024];
+        private TokenFeatures[] values = new TokenFeatures[1024];
+        private int size;
 
         TokenFeatures features(String token) {
-            TokenFeatures f = cache.get(token);
-            if (f == null) {
-                if (cache.size() >= CACHE_LIMIT) {
-                    cache.clear();
-                }
-                f = new TokenFeatures(token);
-                cache.put(token, f);
+            return features(token, 0, token.length());
+        }
+
+        /** The features of the token {@code s[from, to)}. */
+        TokenFeatures features(String s, int from, int to) {
+            int h = 0;
+            for (int i = from; i < to; i++) {
+                h = 31 * h + s.charAt(i);
             }
+            int length = to - from;
+            int at = slot(h);
+            for (String k; (k = keys[at]) != null; at = (at + 1) & (keys.length - 1)) {
+                if (hashes[at] == h && k.length() == length && s.regionMatches(from, k, 0, length)) {
+                    return values[at];
+                }
+            }
+            if (size >= CACHE_LIMIT) {
+                java.util.Arrays.fill(keys, null);
+                java.util.Arrays.fill(values, null);
+                size = 0;
+            } else if ((size + 1) * 2 > keys.length) {
+                grow();
+            }
+            String token = from == 0 && to == s.length() ? s : s.substring(from, to);
+            TokenFeatures f = new TokenFeatures(token);
+            at = slot(h);
+            while (keys[at] != null) {
+                at = (at + 1) & (keys.length - 1);
+            }
+            keys[at] = token;
+            hashes[at] = h;
+            values[at] = f;
+            size++;
             return f;
+        }
+
+        private int slot(int h) {
+            int x = h * 0x9E3779B9;
+            return (x ^ x >>> 16) & (keys.length - 1);
+        }
+
+        private void grow() {
+            String[] oldKeys = keys;
+            int[] oldHashes = hashes;
+            TokenFeatures[] oldValues = values;
+            keys = new String[oldKeys.length * 2];
+            hashes = new int[oldKeys.length * 2];
+            values = new TokenFeatures[oldKeys.length * 2];
+            for (int i = 0; i < oldKeys.length; i++) {
+                if (oldKeys[i] != null) {
+                    int at = slot(oldHashes[i]);
+                    while (keys[at] != null) {
+                        at = (at + 1) & (keys.length - 1);
+                    }
+                    keys[at] = oldKeys[i];
+                    hashes[at] = oldHashes[i];
+                    values[at] = oldValues[i];
+                }
+            }
         }
 
         /** The names in {@code tokens}, as {@code NameFinderME.find} with a beam of one would return them. */
@@ -168,6 +222,20 @@ public final class GreedyNameTagger {
             for (int i = 0; i < n; i++) {
                 t[i] = features(tokens[i]);
             }
+            return decode(t);
+        }
+
+        /** As {@link #find(String[])} for tokens {@code [start, end)} of a line, read where they are in the text. */
+        Span[] find(LineTokens lt, int start, int end) {
+            TokenFeatures[] t = new TokenFeatures[end - start];
+            for (int k = start; k < end; k++) {
+                t[k - start] = lt.composed(k) ? features(lt.word(k)) : features(lt.text(), lt.start(k), lt.end(k));
+            }
+            return decode(t);
+        }
+
+        private Span[] decode(TokenFeatures[] t) {
+            int n = t.length;
             int[] outcome = new int[n];
             double[] sums = new double[outcomes];
             for (int i = 0; i < n; i++) {

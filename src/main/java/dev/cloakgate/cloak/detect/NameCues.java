@@ -618,7 +618,7 @@ final class NameCues {
     private static int foldedHash(String s, int from, int to) {
         int h = 0;
         for (int i = from; i < to; i++) {
-            h = 31 * h + Character.toLowerCase(s.charAt(i));
+            h = 31 * h + Chars.lower(s.charAt(i));
         }
         return h;
     }

@@ -42,6 +42,13 @@ public final class NameFinderDetector implements Detector {
         return COMMON.contains(w);
     }
 
+    private static final java.util.regex.Pattern NAME_WORDS = java.util.regex.Pattern.compile("[\\s,]+");
+
+    /** {@code name.split("[\\s,]+")}, the pattern compiled once: this runs for every name of every text. */
+    public static String[] nameWords(String name) {
+        return NAME_WORDS.split(name);
+    }
+
     /** Passed as the known names to turn the pre-filter off: every token is a candidate. */
     public static final Set<String> EVERY_TOKEN = Set.of("\u0000every-token");
 
@@ -50,7 +57,8 @@ public final class NameFinderDetector implements Detector {
 
     /** One thread's decoder: the greedy tagger for the bundled model, OpenNLP's own for any other. */
     private interface Finder {
-        Span[] find(String[] tokens);
+        /** The names among tokens {@code [start, end)} of the line. */
+        Span[] find(LineTokens lt, int start, int end);
 
         void reset();
     }
@@ -80,8 +88,8 @@ public final class NameFinderDetector implements Detector {
         GreedyNameTagger.Scratch scratch = tagger.scratch();
         return new Finder() {
             @Override
-            public Span[] find(String[] tokens) {
-                return scratch.find(tokens);
+            public Span[] find(LineTokens lt, int start, int end) {
+                return scratch.find(lt, start, end);
             }
 
             @Override
@@ -95,8 +103,12 @@ public final class NameFinderDetector implements Detector {
         NameFinderME me = new NameFinderME(model);
         return new Finder() {
             @Override
-            public Span[] find(String[] tokens) {
-                return me.find(tokens);
+            public Span[] find(LineTokens lt, int start, int end) {
+                String[] window = new String[end - start];
+                for (int w = start; w < end; w++) {
+                    window[w - start] = lt.word(w);
+                }
+                return me.find(window);
             }
 
             @Override
@@ -129,7 +141,7 @@ public final class NameFinderDetector implements Detector {
                 cueSegments(cued, s, from, to);
             }
         });
-        Set<String> logins = new java.util.HashSet<>();
+        List<String> logins = new java.util.ArrayList<>(); // repeats allowed: RegionSet keeps one of each
         if (cued != null) {
             for (int[] c : cued.found()) {
                 found.add(new Finding(category, c[0], c[1]));
@@ -212,14 +224,14 @@ public final class NameFinderDetector implements Detector {
      * ("Dubois", "MARIE") are found too, in the same case, the capitalised or the all-capitals form. Parts of
      * fewer than three letters are left to the model.
      */
-    private void propagate(String s, List<Finding> found, Set<String> logins) {
+    private void propagate(String s, List<Finding> found, List<String> logins) {
         Set<String> parts = new java.util.HashSet<>();
         Set<String> names = new java.util.HashSet<>();
         for (Finding f : found) {
             names.add(s.substring(f.start(), f.end()));
         }
         for (String name : names) {
-            String[] words = name.split("[\\s,]+");
+            String[] words = nameWords(name);
             for (String p : words) {
                 if (p.length() >= 3 && Character.isLetter(p.charAt(0)) && !COMMON.contains(p)) {
                     parts.add(p);
@@ -322,7 +334,7 @@ public final class NameFinderDetector implements Detector {
     }
 
     /** The usual ways a login is made from a given name and a family name (also the cloak's propagation's). */
-    public static void logins(String given, String family, Set<String> out) {
+    public static void logins(String given, String family, java.util.Collection<String> out) {
         String g = given.toLowerCase(java.util.Locale.ROOT);
         String f = family.toLowerCase(java.util.Locale.ROOT);
         if (g.length() < 2 || f.length() < 2 || !Character.isLetter(g.charAt(0)) || !Character.isLetter(f.charAt(0))) {
@@ -362,11 +374,7 @@ public final class NameFinderDetector implements Detector {
                 next++;
             }
             end = Math.min(end, start + WINDOW);
-            String[] window = new String[end - start];
-            for (int w = start; w < end; w++) {
-                window[w - start] = lt.word(w);
-            }
-            for (Span span : f.find(window)) {
+            for (Span span : f.find(lt, start, end)) {
                 int first = start + span.getStart();
                 int last = start + span.getEnd() - 1;
                 if (contraction(s, lt, first)) {
@@ -511,7 +519,7 @@ public final class NameFinderDetector implements Detector {
         if (v.isEmpty() || v.length() > 80) {
             return false;
         }
-        String[] words = v.split("[\\s,]+");
+        String[] words = nameWords(v);
         if (words.length > 6) {
             return false;
         }

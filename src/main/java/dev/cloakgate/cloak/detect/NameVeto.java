@@ -125,11 +125,10 @@ public final class NameVeto {
     private static final Set<String> SAID = Set.of("said", "says", "wrote", "writes", "asked", "replied", "told",
             "explained", "noted", "confirmed", "commented", "reported", "mentioned", "answered", "called", "emailed");
     /** "Hybrid 2.1", "lincoln:2.3.1", "relay@1.4", "Jackson 2.18.2", "Hybrid v2"; not a date ("28.11.2026"). */
-    private static final Pattern VERSION = Pattern.compile("^(?:\\s*v\\d+(?:\\.\\d+)*|[@:]v?\\d+(?:\\.\\d+)+"
+    static final Pattern VERSION = Pattern.compile("^(?:\\s*v\\d+(?:\\.\\d+)*|[@:]v?\\d+(?:\\.\\d+)+"
             + "|\\s+\\d+\\.\\d+\\.\\d+(?!\\.)|\\s+\\d{1,2}\\.\\d(?![\\d.])|\\s+\\d\\.\\d\\d(?![\\d.]))\\b");
     private static final Pattern DATE = Pattern.compile("^\\s+\\d{1,2}\\.\\d{1,2}\\.\\d{2,4}\\b");
     private static final Pattern EMAIL_LOCAL = Pattern.compile("([\\w.+-]+)@[\\w-]+\\.");
-    private static final Pattern EMAIL_NEXT = Pattern.compile("\\s*[,(<]?\\s*[\\w.+-]+@");
 
     /**
      * Lower-case words of en, es, fr, it that are not known given names or surnames (DETECTION.md, "What is not a
@@ -302,7 +301,7 @@ public final class NameVeto {
         }
         String rest = after.startsWith("'s") || after.startsWith("\u2019s") ? after.substring(2) : after;
         if (SAID.contains(firstWord(rest.startsWith(",") ? rest.substring(1) : rest).toLowerCase(Locale.ROOT))
-                || EMAIL_NEXT.matcher(after).lookingAt()) {
+                || emailNext(after)) {
             return true;
         }
         // an e-mail address on the same line made from a part of the name: that person's address
@@ -375,9 +374,49 @@ public final class NameVeto {
         return THING_AFTER.contains(firstWord(tail));
     }
 
+    /**
+     * Whether {@code \s*[,(<]?\s*[\w.+-]+@} matches at the start of {@code t} (an address follows the name): read
+     * without a matcher per finding.
+     */
+    static boolean emailNext(String t) {
+        int n = t.length();
+        int i = regexSpaces(t, 0);
+        if (i < n && (t.charAt(i) == ',' || t.charAt(i) == '(' || t.charAt(i) == '<')) {
+            i = regexSpaces(t, i + 1);
+        }
+        int j = i;
+        while (j < n && (regexWord(t.charAt(j)) || t.charAt(j) == '.' || t.charAt(j) == '+' || t.charAt(j) == '-')) {
+            j++;
+        }
+        return j > i && j < n && t.charAt(j) == '@';
+    }
+
+    /** False when {@link #VERSION} surely does not match at the start of {@code t} (most findings have no version after). */
+    static boolean maybeVersion(String t) {
+        int i = regexSpaces(t, 0);
+        if (i >= t.length()) {
+            return false;
+        }
+        char c = t.charAt(i);
+        return c == 'v' || i > 0 && c >= '0' && c <= '9' || i == 0 && (c == '@' || c == ':');
+    }
+
+    /** After the regular expressions' {@code \s*} from {@code i} (ASCII whitespace, as {@code \s} reads by default). */
+    private static int regexSpaces(String t, int i) {
+        while (i < t.length() && (t.charAt(i) == ' ' || t.charAt(i) >= '\t' && t.charAt(i) <= '\r')) {
+            i++;
+        }
+        return i;
+    }
+
+    /** The regular expressions' {@code \w} (ASCII, as it reads by default). */
+    private static boolean regexWord(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_';
+    }
+
     /** A product in a code span (`hybrid`) or with a version ("Hybrid 2.1", "lincoln:2.3.1"). */
     private static boolean code(String s, int start, int lineStart, String after) {
-        if (VERSION.matcher(after).lookingAt() && !DATE.matcher(after).lookingAt()) {
+        if (maybeVersion(after) && VERSION.matcher(after).lookingAt() && !DATE.matcher(after).lookingAt()) {
             return true;
         }
         int ticks = 0;

@@ -55,7 +55,7 @@ final class RegionSet {
                     String lowered = s.substring(from, to).toLowerCase(Locale.ROOT);
                     return find(lowered, 0, lowered.length(), false);
                 }
-                c = Character.toLowerCase(c);
+                c = Chars.lower(c);
             }
             h = 31 * h + c;
         }
@@ -76,7 +76,7 @@ final class RegionSet {
 
     private static boolean lowerMatches(String w, String s, int from) {
         for (int i = 0; i < w.length(); i++) {
-            if (Character.toLowerCase(s.charAt(from + i)) != w.charAt(i)) {
+            if (Chars.lower(s.charAt(from + i)) != w.charAt(i)) {
                 return false;
             }
         }
