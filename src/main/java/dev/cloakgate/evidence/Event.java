@@ -65,6 +65,15 @@ public sealed interface Event {
     record ConfigRemoved(String tenant, String file) implements Event {
     }
 
+    /**
+     * Issue 16: the gateway obtained a token for an upstream as an OAuth client ({@code grant}
+     * {@code client_credentials}, {@code authorization_code} or {@code refresh_token}): who issued it, the granted
+     * scope and its expiry (null when the server did not say). Never the token.
+     */
+    record UpstreamTokenObtained(String tenant, String upstream, String grant, String scope, java.time.Instant expiresAt,
+            String issuer) implements Event {
+    }
+
     /** The startup self-check pushed known values of each category through the real detection path. */
     record SelfChecked(String tenant, List<String> categories, int failures) implements Event {
         public SelfChecked {

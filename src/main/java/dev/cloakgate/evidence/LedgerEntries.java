@@ -100,6 +100,18 @@ public final class LedgerEntries {
         } else if (event instanceof Event.ConfigRemoved r) {
             o.put("kind", "config_removed");
             o.put("file", r.file());
+        } else if (event instanceof Event.UpstreamTokenObtained t) {
+            // issue 16: the token itself never reaches the ledger
+            o.put("kind", "upstream_token_obtained");
+            o.put("upstream", t.upstream());
+            o.put("grant", t.grant());
+            o.put("issuer", t.issuer());
+            if (t.scope() != null) {
+                o.put("scope", t.scope());
+            }
+            if (t.expiresAt() != null) {
+                o.put("expires_at", t.expiresAt().toString());
+            }
         } else if (event instanceof Event.SelfChecked s) {
             o.put("kind", "self_check");
             ArrayNode cats = o.putArray("categories");

@@ -245,8 +245,30 @@ public class Gateway {
                 up.connectTimeout(), se.idleTimeout(), up.idleTimeout(), up.backoffInitial(), up.backoffMax(),
                 se.bufferEvents(), se.bufferBytes(), clientCodec.limits(), upstreamCodec.limits(), se.maxSessions(),
                 se.maxQueuedBytes(), se.maxSessionsPerTenant(), up.maxStdioChildrenPerTenant(), se.streamlessIdleTimeout());
+        // issue 16: a configured store key that cannot be read stops the start (upstream_oauth_key_invalid)
+        config.upstreamOauth().keyFile().ifPresent(f -> dev.cloakgate.upstream.oauth.StoreKey.read(Path.of(f)));
+        config.upstreamOauth().previousKeyFile().ifPresent(f -> dev.cloakgate.upstream.oauth.StoreKey.read(Path.of(f)));
+        // issue 16, upstream OAuth: one OAuth client per tenant upstream with an oauth block; each token obtained is
+        // a ledger entry (never the token)
+        authorizers = new dev.cloakgate.upstream.oauth.UpstreamAuthorizers(
+                PublicUrl.of(config.publicUrl()).map(p -> java.net.URI.create(p.value())).orElse(null), up.connectTimeout(),
+                (s, grant, scope, expiresAt, issuer) -> {
+                    Evidence e = this.evidence;
+                    if (e != null) {
+                        e.record(new dev.cloakgate.evidence.Event.UpstreamTokenObtained(s.tenant(), s.upstream(), grant,
+                                scope, expiresAt, issuer.toString()));
+                    }
+                }, java.time.Clock.systemUTC(), () -> {
+                    Path data = Path.of(config.dataDir());
+                    GatewayConfig.UpstreamOauth uo = config.upstreamOauth();
+                    javax.crypto.SecretKey key = uo.keyFile().map(f -> dev.cloakgate.upstream.oauth.StoreKey.read(Path.of(f)))
+                            .orElseGet(() -> dev.cloakgate.upstream.oauth.StoreKey.generatedUnder(data));
+                    return new dev.cloakgate.upstream.oauth.TokenStore(data.resolve("upstream-oauth"), key,
+                            uo.previousKeyFile().map(f -> dev.cloakgate.upstream.oauth.StoreKey.read(Path.of(f))).orElse(null));
+                });
         Links links = new Links(upstreamCodec, vertx, writers,
-                new HttpLink.Timeouts(up.connectTimeout(), up.requestTimeout()), se.maxSessions() + 1000, lanes);
+                new HttpLink.Timeouts(up.connectTimeout(), up.requestTimeout()), se.maxSessions() + 1000, lanes,
+                authorizers);
         // issue 10, metrics: requests, starts and failures of every upstream, by a decorator on the links
         upstreamMeters = new UpstreamMeters(links, metrics);
         // each tenant's setup is installed by the assembly, at start and at each reload of its file
@@ -442,6 +464,13 @@ public class Gateway {
     public long ledgerLost() {
         return ledgerEvidence == null ? 0 : ledgerEvidence.lost();
     }
+
+    /** Issue 16: the OAuth clients of upstreams with an oauth block. */
+    public dev.cloakgate.upstream.oauth.UpstreamAuthorizers authorizers() {
+        return authorizers;
+    }
+
+    private dev.cloakgate.upstream.oauth.UpstreamAuthorizers authorizers;
 
     public TenantRegistry tenants() {
         return tenants;

@@ -29,6 +29,18 @@ public interface GatewayConfig {
 
     Http http();
 
+    // ---- issue 16: the upstream OAuth store ----
+    UpstreamOauth upstreamOauth();
+
+    /** Where upstream OAuth connections (refresh tokens, registered clients) are kept, encrypted (README). */
+    interface UpstreamOauth {
+        /** A mounted Secret with the store's AES-256 key (64 hex digits or base64); unset: generated under the data dir. */
+        Optional<String> keyFile();
+
+        /** The key before a rotation: blobs under it are read and re-encrypted under the current key. */
+        Optional<String> previousKeyFile();
+    }
+
     Upstream upstream();
 
     Session session();

@@ -45,9 +45,9 @@ public final class TenantParser {
     private static final Set<String> BUDGET_KEYS = Set.of("session_calls", "tool_calls", "tenant_calls_per_minute",
             "output_bytes", "breaker_errors", "breaker_seconds");
     private static final Set<String> STDIO_KEYS = Set.of("command", "args", "env", "cwd", "shared");
-    private static final Set<String> HTTP_KEYS = Set.of("url", "headers", "transport");
+    private static final Set<String> HTTP_KEYS = Set.of("url", "headers", "transport", "oauth");
     private static final Set<String> UPSTREAM_KEYS = Set.of("command", "args", "env", "cwd", "shared", "url", "headers",
-            "transport");
+            "transport", "oauth");
     /** Headers the gateway owns toward an HTTP upstream (transport and MCP session); a tenant may not set them. */
     private static final Set<String> RESERVED_HEADERS = Set.of("host", "connection", "content-length", "expect",
             "upgrade", "content-type", "accept", "mcp-session-id", "mcp-protocol-version", "last-event-id",
@@ -76,6 +76,7 @@ public final class TenantParser {
             throw new TenantConfigException(file, "$", what == null ? e.getMessage() : "not valid JSON at " + what);
         }
         Ctx c = new Ctx(file);
+        c.tenant = tenant;
         c.object(root, "$");
         // issue 10, identity: the ledger block held only auditor tokens, which are principals of the auth block now
         // (reported as moved, not also as an unknown key; the rest of the file is still read)
@@ -424,7 +425,14 @@ public final class TenantParser {
                     default -> throw new TenantConfigException(c.file, path + ".transport",
                             "must be \"streamable-http\" (the default) or \"sse\" (the HTTP+SSE transport of 2024-11-05)");
                 }, null);
-        return c.count() > before ? null : new UpstreamConfig.Http(name, uri, headers, transport);
+        // issue 16, upstream OAuth: the gateway as an OAuth client of this upstream
+        dev.cloakgate.upstream.oauth.OAuthSettings oauth = !node.has("oauth") ? null
+                : c.part(() -> new UpstreamOAuthBlockParser(c).parse(name, node.get("oauth"), path + ".oauth",
+                        headers.keySet()), null);
+        if (oauth != null && transport == UpstreamConfig.HttpTransport.SSE) {
+            c.report(path + ".oauth", "applies to streamable-http upstreams only (not the HTTP+SSE transport)");
+        }
+        return c.count() > before ? null : new UpstreamConfig.Http(name, uri, headers, transport, oauth);
     }
 
     /** Hex SHA-256 of a tenant file's bytes: its digest in the status, the ledger and the log. */
@@ -449,6 +457,9 @@ public final class TenantParser {
         final String file;
         private final List<TenantConfigException.Problem> unknownKeys = new ArrayList<>();
         private final List<TenantConfigException.Problem> others = new ArrayList<>();
+
+        /** The tenant the file is for (issue 16: an upstream's OAuth client is bound to it). */
+        String tenant;
 
         Ctx(String file) {
             this.file = file;

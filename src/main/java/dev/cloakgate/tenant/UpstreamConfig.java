@@ -37,10 +37,19 @@ public sealed interface UpstreamConfig {
         SSE
     }
 
-    /** A server reached over HTTP, by default MCP streamable HTTP. */
-    record Http(String name, URI url, Map<String, String> headers, HttpTransport transport) implements UpstreamConfig {
+    /**
+     * A server reached over HTTP, by default MCP streamable HTTP.
+     *
+     * @param oauth how the gateway gets a token for it as an OAuth client (issue 16), or null: static headers only
+     */
+    record Http(String name, URI url, Map<String, String> headers, HttpTransport transport,
+            dev.cloakgate.upstream.oauth.OAuthSettings oauth) implements UpstreamConfig {
         public Http {
             headers = Map.copyOf(headers);
+        }
+
+        public Http(String name, URI url, Map<String, String> headers, HttpTransport transport) {
+            this(name, url, headers, transport, null);
         }
 
         /** A streamable-HTTP server. */

@@ -6,6 +6,8 @@ import java.time.Duration;
 import java.util.Map;
 
 import dev.cloakgate.tenant.UpstreamConfig;
+import dev.cloakgate.upstream.oauth.OAuthFailure;
+import dev.cloakgate.upstream.oauth.UpstreamAuthorizer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 
@@ -20,11 +22,14 @@ final class HttpBasics {
     private final UpstreamConfig.Http config;
     private final HttpLink.Timeouts timeouts;
     private final Oversized oversized;
+    /** The upstream's OAuth client (issue 16), or null: static headers only. */
+    private final UpstreamAuthorizer auth;
 
-    HttpBasics(UpstreamConfig.Http config, HttpLink.Timeouts timeouts, Oversized oversized) {
+    HttpBasics(UpstreamConfig.Http config, HttpLink.Timeouts timeouts, Oversized oversized, UpstreamAuthorizer auth) {
         this.config = config;
         this.timeouts = timeouts;
         this.oversized = oversized;
+        this.auth = auth;
     }
 
     /** A request to the configured URL, with the tenant's headers; {@code idle} null for a long-lived stream. */
@@ -57,7 +62,16 @@ final class HttpBasics {
         for (Map.Entry<String, String> h : config.headers().entrySet()) {
             o.putHeader(h.getKey(), h.getValue());
         }
+        String bearer = auth == null ? null : auth.bearer();
+        if (bearer != null) {
+            o.putHeader("Authorization", "Bearer " + bearer);
+        }
         return o;
+    }
+
+    /** The OAuth client could not get a token: the error a caller gets, under the failure's stable code. */
+    UpstreamException authFailure(OAuthFailure f) {
+        return new UpstreamException(config.name(), UpstreamException.Reason.valueOf(f.code().name()), f.getMessage());
     }
 
     /** A transport failure as the error a caller gets: which of unreachable, silent or over the limit it was. */

@@ -15,6 +15,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cloakgate.jsonrpc.JsonCodec;
 import dev.cloakgate.jsonrpc.Messages;
 import dev.cloakgate.tenant.UpstreamConfig;
+import dev.cloakgate.upstream.oauth.OAuthFailure;
+import dev.cloakgate.upstream.oauth.UpstreamAuthorizer;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -53,8 +55,18 @@ public final class HttpLink extends PostingLink {
     private volatile String sessionId;
     private volatile String protocolVersion;
     private volatile String getStreamLastEventId;
+    /** The upstream's OAuth client (issue 16), or null; and where its blocking work runs (never an event loop). */
+    private final UpstreamAuthorizer auth;
+    private final java.util.concurrent.Executor authWork;
+
     public HttpLink(UpstreamConfig.Http config, String label, HttpClient client, Vertx vertx, JsonCodec codec,
             Inbound inbound, Timeouts timeouts, MessageLimit limit, MessageLanes lanes) {
+        this(config, label, client, vertx, codec, inbound, timeouts, limit, lanes, null, null);
+    }
+
+    public HttpLink(UpstreamConfig.Http config, String label, HttpClient client, Vertx vertx, JsonCodec codec,
+            Inbound inbound, Timeouts timeouts, MessageLimit limit, MessageLanes lanes, UpstreamAuthorizer auth,
+            java.util.concurrent.Executor authWork) {
         this.config = config;
         this.label = label;
         this.client = client;
@@ -64,7 +76,9 @@ public final class HttpLink extends PostingLink {
         this.timeouts = timeouts;
         this.lanes = lanes;
         this.oversized = new Oversized(config.name(), label, limit, pending, this::send);
-        this.basics = new HttpBasics(config, timeouts, oversized);
+        this.auth = auth;
+        this.authWork = authWork;
+        this.basics = new HttpBasics(config, timeouts, oversized, auth);
     }
 
     @Override
@@ -111,8 +125,43 @@ public final class HttpLink extends PostingLink {
     @Override
     CompletableFuture<Void> post(ObjectNode message, PendingTable.Entry entry) {
         CompletableFuture<Void> done = new CompletableFuture<>();
-        post(message, entry, true, done);
+        if (auth == null || !auth.renewalDue()) {
+            // sent at once, in the order posts are made
+            post(message, entry, true, AUTH_ATTEMPTS, done);
+        } else {
+            // a token about to expire is refreshed first (blocking HTTP: off the event loop)
+            CompletableFuture.runAsync(auth::beforeRequest, authWork)
+                    .whenComplete((v, e) -> post(message, entry, true, AUTH_ATTEMPTS, done));
+        }
         return done;
+    }
+
+    /** Sends after a 401/403 the OAuth client answered with a (new) token: a first token, a refresh, step-ups. */
+    private static final int AUTH_ATTEMPTS = UpstreamAuthorizer.STEP_UP_LIMIT + 2;
+
+    /**
+     * The upstream refused the request's credentials: the OAuth client decides (off the event loop) whether it
+     * goes again with a new token or fails with the client's stable code. A refused request did nothing
+     * upstream, so sending it again is safe.
+     */
+    private void challenged(Exchange x, String sent, ObjectNode message, PendingTable.Entry entry, int attempts,
+            CompletableFuture<Void> done) {
+        CompletableFuture.runAsync(() -> {
+            try {
+                auth.challenged(x.status, x.wwwAuthenticate, sent);
+            } catch (OAuthFailure f) {
+                throw new java.util.concurrent.CompletionException(f);
+            }
+        }, authWork).whenComplete((v, e) -> {
+            if (e == null) {
+                post(message, entry, true, attempts - 1, done);
+                return;
+            }
+            Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null
+                    ? e.getCause() : e;
+            fail(entry, cause instanceof OAuthFailure f ? basics.authFailure(f) : transportFailure(cause));
+            done.complete(null);
+        });
     }
 
     /**
@@ -120,10 +169,13 @@ public final class HttpLink extends PostingLink {
      * closed, or one being reset as another session ended) reached nobody, so it is sent once more on a fresh
      * connection; one that was written is never sent twice (the upstream may have acted on it).
      */
-    private void post(ObjectNode message, PendingTable.Entry entry, boolean mayRetry, CompletableFuture<Void> done) {
+    private void post(ObjectNode message, PendingTable.Entry entry, boolean mayRetry, int authAttempts,
+            CompletableFuture<Void> done) {
         RequestOptions o = options(HttpMethod.POST, timeouts.read())
                 .putHeader("Content-Type", "application/json")
                 .putHeader("Accept", "application/json, text/event-stream");
+        String sentAuthorization = o.getHeaders() == null ? null : o.getHeaders().get("Authorization");
+        String sentToken = sentAuthorization == null ? null : sentAuthorization.substring("Bearer ".length());
         Exchange x = new Exchange(entry, false);
         boolean[] written = { false };
         client.request(o).compose(req -> send(req, codec.toBytes(message), entry, () -> written[0] = true))
@@ -134,7 +186,11 @@ public final class HttpLink extends PostingLink {
                             && !ar.cause().getClass().getName().contains("Timeout")) {
                         LOG.debugf("upstream %s: a POST failed before it was written (%s); sending it again", label,
                                 ar.cause().getClass().getSimpleName());
-                        post(message, entry, false, done);
+                        post(message, entry, false, authAttempts, done);
+                        return;
+                    }
+                    if (ar.succeeded() && auth != null && (x.status == 401 || x.status == 403) && authAttempts > 0) {
+                        challenged(x, sentToken, message, entry, authAttempts, done);
                         return;
                     }
                     if (ar.failed()) {
@@ -302,6 +358,8 @@ public final class HttpLink extends PostingLink {
         volatile boolean paused;
         int status;
         boolean sse;
+        /** The refusal's challenge (issue 16), for the OAuth client. */
+        String wwwAuthenticate;
         String lastEventId;
         long retryMillis = 1000;
 
@@ -316,6 +374,7 @@ public final class HttpLink extends PostingLink {
          */
         Future<Void> receive(HttpClientResponse resp) {
             status = resp.statusCode();
+            wwwAuthenticate = resp.getHeader("www-authenticate");
             if (sessionId == null && resp.getHeader("mcp-session-id") != null) {
                 sessionId = resp.getHeader("mcp-session-id");
             }

@@ -17,6 +17,8 @@ public final class Links implements LinkFactory {
     private final Executor writers;
     private final HttpLink.Timeouts timeouts;
     private final MessageLanes lanes;
+    /** Issue 16: the OAuth clients of upstreams with an {@code oauth} block (null: none configured anywhere). */
+    private final dev.cloakgate.upstream.oauth.UpstreamAuthorizers authorizers;
 
     /**
      * @param maxConnections upper bound on pooled HTTP connections per upstream host: each session's GET
@@ -25,6 +27,12 @@ public final class Links implements LinkFactory {
      */
     public Links(JsonCodec codec, Vertx vertx, Executor writers, HttpLink.Timeouts timeouts, int maxConnections,
             MessageLanes lanes) {
+        this(codec, vertx, writers, timeouts, maxConnections, lanes, null);
+    }
+
+    public Links(JsonCodec codec, Vertx vertx, Executor writers, HttpLink.Timeouts timeouts, int maxConnections,
+            MessageLanes lanes, dev.cloakgate.upstream.oauth.UpstreamAuthorizers authorizers) {
+        this.authorizers = authorizers;
         this.codec = codec;
         this.vertx = vertx;
         this.writers = writers;
@@ -43,6 +51,10 @@ public final class Links implements LinkFactory {
         UpstreamConfig.Http h = (UpstreamConfig.Http) config;
         if (h.transport() == UpstreamConfig.HttpTransport.SSE) {
             return new SseLink(h, label, http, codec, inbound, timeouts, limit, lanes);
+        }
+        if (h.oauth() != null && authorizers != null) {
+            return new HttpLink(h, label, http, vertx, codec, inbound, timeouts, limit, lanes,
+                    authorizers.of(h.oauth(), h.url()), writers);
         }
         return new HttpLink(h, label, http, vertx, codec, inbound, timeouts, limit, lanes);
     }

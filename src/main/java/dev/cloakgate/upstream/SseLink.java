@@ -62,7 +62,7 @@ public final class SseLink extends PostingLink {
         this.inbound = inbound;
         this.timeouts = timeouts;
         this.oversized = new Oversized(config.name(), label, limit, pending, this::send);
-        this.basics = new HttpBasics(config, timeouts, oversized);
+        this.basics = new HttpBasics(config, timeouts, oversized, null);
         this.work = new OrderedWork(lanes);
     }
 

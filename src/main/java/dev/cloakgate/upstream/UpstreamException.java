@@ -12,7 +12,10 @@ public final class UpstreamException extends RuntimeException {
     /** Stable {@code data.reason} codes. */
     public enum Reason {
         UPSTREAM_UNAVAILABLE, UPSTREAM_TIMEOUT, UPSTREAM_EXITED, UPSTREAM_PROTOCOL_ERROR, UPSTREAM_HTTP_ERROR,
-        UPSTREAM_SESSION_EXPIRED, PROTOCOL_VERSION_MISMATCH, UPSTREAM_MESSAGE_TOO_LARGE;
+        UPSTREAM_SESSION_EXPIRED, PROTOCOL_VERSION_MISMATCH, UPSTREAM_MESSAGE_TOO_LARGE,
+        // issue 16, upstream OAuth: the gateway could not get (or use) a token for the upstream
+        UPSTREAM_AUTH_REQUIRED, UPSTREAM_AUTH_FAILED, UPSTREAM_RESOURCE_MISMATCH, UPSTREAM_SCOPE_REFUSED,
+        UPSTREAM_AUTH_INSECURE_URL, PUBLIC_URL_REQUIRED;
 
         public String code() {
             return name().toLowerCase(java.util.Locale.ROOT);

@@ -50,7 +50,11 @@ public final class GatewayProcess implements AutoCloseable {
 
     /** Starts the gateway on a free port, its management interface (health, metrics) on another (not waiting for it). */
     public static GatewayProcess start(List<String> props) throws IOException {
-        int port = NodeFixtures.freePort();
+        return start(props, NodeFixtures.freePort());
+    }
+
+    /** Issue 16: as {@link #start(List)} on a port chosen beforehand (a public URL that names it). */
+    public static GatewayProcess start(List<String> props, int port) throws IOException {
         int management = NodeFixtures.freePort();
         List<String> all = new ArrayList<>(props);
         all.add("-Dquarkus.http.port=" + port);

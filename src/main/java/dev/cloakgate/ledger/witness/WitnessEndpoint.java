@@ -1,9 +1,7 @@
 package dev.cloakgate.ledger.witness;
 
-import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -82,25 +80,11 @@ public record WitnessEndpoint(WitnessKey key, URI submissionPrefix) {
             throw new IllegalArgumentException("the witness URL after '@' is scheme://host[:port][/path], without user,"
                     + " query or fragment");
         }
-        if (!scheme.equals("https") && !(scheme.equals("http") && loopback(u.getHost()))) {
+        if (!scheme.equals("https") && !(scheme.equals("http") && dev.cloakgate.net.Loopback.host(u.getHost()))) {
             throw new IllegalArgumentException("the witness URL must be https (http only to a loopback address), not "
                     + (scheme.isEmpty() ? "schemeless" : scheme));
         }
         return u;
     }
 
-    private static boolean loopback(String host) {
-        String h = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
-        if (h.equalsIgnoreCase("localhost")) {
-            return true;
-        }
-        if (!h.matches("[0-9.]+|[0-9a-fA-F:]+")) {
-            return false; // a name other than localhost is not resolved here
-        }
-        try {
-            return InetAddress.getByName(h).isLoopbackAddress();
-        } catch (UnknownHostException e) {
-            return false;
-        }
-    }
 }

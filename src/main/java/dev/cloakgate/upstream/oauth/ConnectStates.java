@@ -1,0 +1,64 @@
+package dev.cloakgate.upstream.oauth;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The authorization requests an operator has started and not finished: each {@code state} is random, names one
+ * tenant's upstream and its PKCE verifier, is used at most once and expires. A state that is unknown, used or
+ * expired is refused; the oldest are dropped beyond a bound, so starting connections cannot exhaust memory.
+ */
+public final class ConnectStates {
+    private static final int MAX = 1000;
+
+    /** One started authorization: where it belongs and what finishes it. {@link #toString()} shows no secret. */
+    public record Pending(String tenant, String upstream, Pkce pkce, String redirectUri, String scope, Instant expires,
+            UpstreamAuthorizer authorizer) {
+        @Override
+        public String toString() {
+            return "Pending[" + tenant + "/" + upstream + ", expires=" + expires + "]";
+        }
+    }
+
+    private final Clock clock;
+    private final Duration lifetime;
+    private final Map<String, Pending> pending = new LinkedHashMap<>();
+
+    public ConnectStates(Clock clock, Duration lifetime) {
+        this.clock = clock;
+        this.lifetime = lifetime;
+    }
+
+    /** Registers a started authorization; returns its state. */
+    public synchronized String add(String tenant, String upstream, Pkce pkce, String redirectUri, String scope,
+            UpstreamAuthorizer authorizer) {
+        sweep();
+        while (pending.size() >= MAX) {
+            Iterator<String> it = pending.keySet().iterator();
+            it.next();
+            it.remove();
+        }
+        String state = Pkce.random(24);
+        pending.put(state, new Pending(tenant, upstream, pkce, redirectUri, scope, clock.instant().plus(lifetime),
+                authorizer));
+        return state;
+    }
+
+    /** Takes a state once: null when unknown, already used or expired. */
+    public synchronized Pending take(String state) {
+        if (state == null) {
+            return null;
+        }
+        Pending p = pending.remove(state);
+        return p == null || !clock.instant().isBefore(p.expires()) ? null : p;
+    }
+
+    private void sweep() {
+        Instant now = clock.instant();
+        pending.values().removeIf(p -> !now.isBefore(p.expires()));
+    }
+}

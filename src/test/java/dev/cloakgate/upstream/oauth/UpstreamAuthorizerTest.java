@@ -1,0 +1,203 @@
+package dev.cloakgate.upstream.oauth;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+/**
+ * Issue 16: the gateway's OAuth client against a small authorization server and protected resource metadata
+ * served over real HTTP by the test (the JDK's server): discovery order, the resource check, the client
+ * credentials grant with the resource indicator, step-up and its limit.
+ */
+class UpstreamAuthorizerTest {
+    private HttpServer server;
+    private String base;
+    private final List<String> requests = new ArrayList<>();
+    private final List<Map<String, String>> tokenForms = new ArrayList<>();
+    private final List<String> tokenAuthorizations = new ArrayList<>();
+    private volatile String prmResource;
+    private volatile String issuerOverride;
+    private Path secret;
+
+    @BeforeEach
+    void start() throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        base = "http://127.0.0.1:" + server.getAddress().getPort();
+        server.createContext("/", this::handle);
+        server.start();
+        secret = Files.createTempFile("client", ".secret");
+        Files.writeString(secret, "s3cret\n");
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        server.stop(0);
+        Files.deleteIfExists(secret);
+    }
+
+    private void handle(HttpExchange x) throws IOException {
+        String path = x.getRequestURI().getPath();
+        synchronized (requests) {
+            requests.add(x.getRequestMethod() + " " + path);
+        }
+        String body;
+        int status = 200;
+        if (path.equals("/.well-known/oauth-protected-resource/mcp")) {
+            body = "{\"resource\":\"" + (prmResource != null ? prmResource : base + "/mcp")
+                    + "\",\"authorization_servers\":[\"" + base + "/as\"],\"scopes_supported\":[\"a\",\"b\"]}";
+        } else if (path.equals("/.well-known/oauth-authorization-server/as")) {
+            body = "{\"issuer\":\"" + (issuerOverride != null ? issuerOverride : base + "/as") + "\",\"token_endpoint\":\""
+                    + base + "/as/token\",\"token_endpoint_auth_methods_supported\":[\"client_secret_basic\"]}";
+        } else if (path.equals("/as/token")) {
+            Map<String, String> form = new LinkedHashMap<>();
+            for (String kv : new String(x.getRequestBody().readAllBytes(), StandardCharsets.UTF_8).split("&")) {
+                String[] p = kv.split("=", 2);
+                form.put(URLDecoder.decode(p[0], StandardCharsets.UTF_8), URLDecoder.decode(p[1], StandardCharsets.UTF_8));
+            }
+            tokenForms.add(form);
+            tokenAuthorizations.add(x.getRequestHeaders().getFirst("Authorization"));
+            body = "{\"access_token\":\"tok-" + tokenForms.size() + "\",\"token_type\":\"Bearer\",\"expires_in\":3600,"
+                    + "\"scope\":\"" + form.getOrDefault("scope", "") + "\"}";
+        } else {
+            status = 404;
+            body = "{}";
+        }
+        byte[] b = body.getBytes(StandardCharsets.UTF_8);
+        x.getResponseHeaders().add("Content-Type", "application/json");
+        x.sendResponseHeaders(status, b.length);
+        x.getResponseBody().write(b);
+        x.close();
+    }
+
+    private UpstreamAuthorizer authorizer() {
+        return authorizer(new OAuthSettings("acme", "crm", OAuthSettings.Grant.CLIENT_CREDENTIALS, "gw", null, secret,
+                null, null, null), null);
+    }
+
+    private UpstreamAuthorizer authorizer(OAuthSettings s, TokenStore store) {
+        AuthHttp http = new AuthHttp(Duration.ofSeconds(10));
+        return new UpstreamAuthorizer(s, URI.create(base + "/mcp"), new Discovery(http),
+                new ClientRegistration(http, null), new TokenEndpoint(http, Clock.systemUTC()),
+                new ConnectStates(Clock.systemUTC(), Duration.ofMinutes(10)), TokenListener.NONE, Clock.systemUTC(), store);
+    }
+
+    @Test
+    void aFirst401GetsAClientCredentialsTokenForTheResource() throws Exception {
+        UpstreamAuthorizer a = authorizer();
+        assertNull(a.bearer());
+        a.challenged(401, "Bearer scope=\"a\"", null);
+        assertEquals("tok-1", a.bearer());
+        Map<String, String> form = tokenForms.get(0);
+        assertEquals("client_credentials", form.get("grant_type"));
+        assertEquals(base + "/mcp", form.get("resource"), "RFC 8707: the token is asked for this resource");
+        assertEquals("a", form.get("scope"), "the challenge's scope first");
+        assertEquals("Basic " + Base64.getEncoder().encodeToString("gw:s3cret".getBytes(StandardCharsets.UTF_8)),
+                tokenAuthorizations.get(0));
+        // discovery: the path-inserted metadata URL, then the issuer's RFC 8414 URL (no resource_metadata given)
+        assertEquals(List.of("GET /.well-known/oauth-protected-resource/mcp",
+                "GET /.well-known/oauth-authorization-server/as", "POST /as/token"), requests);
+        assertEquals("connected", a.status().state());
+    }
+
+    @Test
+    void aStoredConnectionOutlivesARestartThroughItsRefreshToken() throws Exception {
+        Path data = Files.createTempDirectory("oauth-store");
+        TokenStore store = new TokenStore(data.resolve("upstream-oauth"), StoreKey.generatedUnder(data), null);
+        store.save("acme", "crm", new TokenStore.Saved(new Client("dyn-1", "dyn-secret", "client_secret_post", "dynamic"),
+                base + "/as", "stored-refresh", "a"));
+        OAuthSettings s = new OAuthSettings("acme", "crm", OAuthSettings.Grant.AUTHORIZATION_CODE, null, null, null,
+                null, null, null);
+        UpstreamAuthorizer a = authorizer(s, store);
+        a.challenged(401, "Bearer", null);
+        assertEquals("tok-1", a.bearer());
+        Map<String, String> form = tokenForms.get(0);
+        assertEquals("refresh_token", form.get("grant_type"));
+        assertEquals("stored-refresh", form.get("refresh_token"));
+        assertEquals("dyn-1", form.get("client_id"), "the client registered before the restart, not a new one");
+        assertEquals("dyn-secret", form.get("client_secret"));
+        assertEquals(base + "/mcp", form.get("resource"));
+        // the stored refresh token is kept (the server issued no new one)
+        assertEquals("stored-refresh", store.load("acme", "crm").saved().refreshToken());
+    }
+
+    @Test
+    void aStoredRefreshTokenIsNeverSentToAnotherAuthorizationServer() throws Exception {
+        Path data = Files.createTempDirectory("oauth-store");
+        TokenStore store = new TokenStore(data.resolve("upstream-oauth"), StoreKey.generatedUnder(data), null);
+        store.save("acme", "crm", new TokenStore.Saved(new Client("dyn-1", null, "none", "dynamic"),
+                "https://old-as.example", "stored-refresh", "a"));
+        OAuthSettings s = new OAuthSettings("acme", "crm", OAuthSettings.Grant.AUTHORIZATION_CODE, "gw", null, null,
+                null, null, null);
+        UpstreamAuthorizer a = authorizer(s, store);
+        OAuthFailure f = assertThrows(OAuthFailure.class, () -> a.challenged(401, "Bearer", null));
+        assertEquals(OAuthFailure.Code.UPSTREAM_AUTH_REQUIRED, f.code());
+        assertTrue(tokenForms.isEmpty(), "the refresh token went to no token endpoint");
+    }
+
+    @Test
+    void withoutAScopeInTheChallengeScopesSupportedIsAskedFor() throws Exception {
+        UpstreamAuthorizer a = authorizer();
+        a.challenged(401, "Bearer", null);
+        assertEquals("a b", tokenForms.get(0).get("scope"));
+    }
+
+    @Test
+    void stepUpAsksForTheUnionAndStopsAtTheLimit() throws Exception {
+        UpstreamAuthorizer a = authorizer();
+        a.challenged(401, "Bearer scope=\"a\"", null);
+        a.challenged(403, "Bearer error=\"insufficient_scope\", scope=\"b\"", a.bearer());
+        assertEquals("a b", tokenForms.get(1).get("scope"));
+        a.challenged(403, "Bearer error=\"insufficient_scope\", scope=\"c\"", a.bearer());
+        OAuthFailure f = assertThrows(OAuthFailure.class,
+                () -> a.challenged(403, "Bearer error=\"insufficient_scope\", scope=\"d\"", a.bearer()));
+        assertEquals(OAuthFailure.Code.UPSTREAM_SCOPE_REFUSED, f.code());
+        assertEquals(1 + UpstreamAuthorizer.STEP_UP_LIMIT, tokenForms.size());
+    }
+
+    @Test
+    void metadataNamingAnotherResourceIsRefusedBeforeAnyTokenRequest() {
+        prmResource = "https://other.example/mcp";
+        OAuthFailure f = assertThrows(OAuthFailure.class, () -> authorizer().challenged(401, "Bearer", null));
+        assertEquals(OAuthFailure.Code.UPSTREAM_RESOURCE_MISMATCH, f.code());
+        assertTrue(tokenForms.isEmpty());
+    }
+
+    @Test
+    void metadataOfAnotherIssuerIsRefused() {
+        issuerOverride = "https://evil.example/as";
+        OAuthFailure f = assertThrows(OAuthFailure.class, () -> authorizer().challenged(401, "Bearer", null));
+        assertEquals(OAuthFailure.Code.UPSTREAM_AUTH_FAILED, f.code());
+        assertTrue(tokenForms.isEmpty());
+    }
+
+    @Test
+    void aResourceMetadataUrlThatIsNotHttpsNorLoopbackIsRefused() {
+        OAuthFailure f = assertThrows(OAuthFailure.class, () -> authorizer().challenged(401,
+                "Bearer resource_metadata=\"http://metadata.example/.well-known/oauth-protected-resource\"", null));
+        assertEquals(OAuthFailure.Code.UPSTREAM_AUTH_INSECURE_URL, f.code());
+        assertTrue(requests.isEmpty(), "nothing was fetched");
+    }
+}
