@@ -45,6 +45,15 @@ function oauthBlock() {
     writeFileSync(join(dir, 'client.secret'), ctx.client_secret, { mode: 0o600 });
     return { grant: 'client_credentials', client_id: ctx.client_id, client_secret_file: join(dir, 'client.secret') };
   }
+  if (scenario === 'auth/cross-app-access-complete-flow') {
+    // the enterprise identity provider's ID token, mounted as a file, and the client registered at the upstream's AS
+    writeFileSync(join(dir, 'id.token'), ctx.idp_id_token, { mode: 0o600 });
+    writeFileSync(join(dir, 'client.secret'), ctx.client_secret, { mode: 0o600 });
+    return {
+      grant: 'cross_app_access', client_id: ctx.client_id, client_secret_file: join(dir, 'client.secret'),
+      id_token_file: join(dir, 'id.token'), idp_token_endpoint: ctx.idp_token_endpoint, idp_client_id: ctx.idp_client_id,
+    };
+  }
   if (ctx.client_id) {
     // a client the operator registered beforehand
     const block = { grant: 'authorization_code', client_id: ctx.client_id };

@@ -15,7 +15,7 @@ import dev.cloakgate.upstream.oauth.OAuthSettings;
  */
 final class UpstreamOAuthBlockParser {
     private static final Set<String> KEYS = Set.of("grant", "client_id", "client_secret", "client_secret_file",
-            "private_key_file", "token_endpoint_auth", "scope");
+            "private_key_file", "token_endpoint_auth", "scope", "id_token_file", "idp_token_endpoint", "idp_client_id");
 
     private final TenantParser.Ctx c;
 
@@ -37,8 +37,9 @@ final class UpstreamOAuthBlockParser {
         OAuthSettings.Grant grant = switch (n.has("grant") ? c.string(n.get("grant"), path + ".grant") : "") {
             case "client_credentials" -> OAuthSettings.Grant.CLIENT_CREDENTIALS;
             case "authorization_code" -> OAuthSettings.Grant.AUTHORIZATION_CODE;
+            case "cross_app_access" -> OAuthSettings.Grant.CROSS_APP_ACCESS;
             default -> throw new TenantConfigException(c.file, path + ".grant",
-                    "must be \"client_credentials\" or \"authorization_code\"");
+                    "must be \"client_credentials\", \"authorization_code\" or \"cross_app_access\"");
         };
         String clientId = optional(n, "client_id", path);
         String secret = null;
@@ -81,12 +82,42 @@ final class UpstreamOAuthBlockParser {
                                 + "private_key_file for private_key_jwt, neither for none)");
             }
         }
-        if (grant == OAuthSettings.Grant.CLIENT_CREDENTIALS && (clientId == null || !hasSecret && keyFile == null)) {
-            throw new TenantConfigException(c.file, path, "the client_credentials grant needs client_id and a "
+        if (grant.unattended() && (clientId == null || !hasSecret && keyFile == null)) {
+            throw new TenantConfigException(c.file, path, "the " + grant.code() + " grant needs client_id and a "
                     + "client secret (client_secret_file, client_secret) or private_key_file");
         }
         return new OAuthSettings(c.tenant, upstream, grant, clientId, secret, secretFile, keyFile, method,
-                scope == null ? null : scope.trim().toLowerCase(Locale.ROOT).isEmpty() ? null : scope.trim());
+                scope == null ? null : scope.trim().toLowerCase(Locale.ROOT).isEmpty() ? null : scope.trim(),
+                crossApp(grant, n, path));
+    }
+
+    /** The identity provider's side of cross-app access: only with that grant, and then all of it but the client id. */
+    private OAuthSettings.CrossApp crossApp(OAuthSettings.Grant grant, JsonNode n, String path) throws TenantConfigException {
+        boolean any = n.has("id_token_file") || n.has("idp_token_endpoint") || n.has("idp_client_id");
+        if (grant != OAuthSettings.Grant.CROSS_APP_ACCESS) {
+            if (any) {
+                throw new TenantConfigException(c.file, path, "id_token_file, idp_token_endpoint and idp_client_id "
+                        + "belong to the cross_app_access grant");
+            }
+            return null;
+        }
+        if (!n.has("id_token_file") || !n.has("idp_token_endpoint")) {
+            throw new TenantConfigException(c.file, path, "the cross_app_access grant needs id_token_file (the "
+                    + "identity provider's ID token, a mounted file) and idp_token_endpoint");
+        }
+        String endpoint = optional(n, "idp_token_endpoint", path);
+        try {
+            java.net.URI u = new java.net.URI(endpoint);
+            dev.cloakgate.upstream.oauth.AuthHttp.requireSafe(u);
+            if (u.getHost() == null || u.getRawQuery() != null || u.getRawFragment() != null) {
+                throw new java.net.URISyntaxException(endpoint, "no host, or a query or fragment");
+            }
+        } catch (java.net.URISyntaxException | dev.cloakgate.upstream.oauth.OAuthFailure e) {
+            throw new TenantConfigException(c.file, path + ".idp_token_endpoint", "must be an https URL (http only to a "
+                    + "loopback address) with a host and no query or fragment");
+        }
+        return new OAuthSettings.CrossApp(c.file(n.get("id_token_file"), path + ".id_token_file"), endpoint,
+                optional(n, "idp_client_id", path));
     }
 
     private String optional(JsonNode n, String key, String path) throws TenantConfigException {

@@ -32,14 +32,15 @@ import dev.cloakgate.testing.NodeFixtures;
  * own servers and authorization server judge what the gateway did. Each must end with no FAILURE check.
  */
 class UpstreamOAuthConformanceIT {
-    /** Every auth scenario the reference client passes (all of 0.1.16's but the cross-app access extension), and initialize. */
+    /** Every auth scenario the reference client passes (all 22 of 0.1.16's), and initialize. */
     static final List<String> GOAL = List.of("initialize", "auth/metadata-default", "auth/metadata-var1",
             "auth/metadata-var2", "auth/metadata-var3", "auth/basic-cimd", "auth/scope-from-www-authenticate",
             "auth/scope-from-scopes-supported", "auth/scope-omitted-when-undefined", "auth/scope-step-up",
             "auth/scope-retry-limit", "auth/token-endpoint-auth-basic", "auth/token-endpoint-auth-post",
             "auth/token-endpoint-auth-none", "auth/pre-registration", "auth/2025-03-26-oauth-metadata-backcompat",
             "auth/2025-03-26-oauth-endpoint-fallback", "auth/resource-mismatch", "auth/offline-access-scope",
-            "auth/offline-access-not-supported", "auth/client-credentials-jwt", "auth/client-credentials-basic");
+            "auth/offline-access-not-supported", "auth/client-credentials-jwt", "auth/client-credentials-basic",
+            "auth/cross-app-access-complete-flow");
     static final String OPERATOR_TOKEN = "conformance-operator-" + System.nanoTime();
 
     static Path work;

@@ -67,6 +67,28 @@ class UpstreamOAuthBlockParserTest {
                 ",\"transport\":\"sse\"").path());
     }
 
+    @Test
+    void crossAppAccessNamesTheIdentityProvidersSideAndNeedsARegisteredClient() throws Exception {
+        OAuthSettings o = http("{\"grant\":\"cross_app_access\",\"client_id\":\"gw\",\"client_secret_file\":\"s\","
+                + "\"id_token_file\":\"idp/token\",\"idp_token_endpoint\":\"https://idp.example/oauth2/token\","
+                + "\"idp_client_id\":\"gw-at-idp\"}").oauth();
+        assertEquals(OAuthSettings.Grant.CROSS_APP_ACCESS, o.grant());
+        assertEquals(new OAuthSettings.CrossApp(Path.of("/work/idp/token"), "https://idp.example/oauth2/token", "gw-at-idp"),
+                o.crossApp());
+        // the identity provider's side is required, over https (whoever answers in clear picks the grant)
+        assertEquals("$.upstreams.crm.oauth", failure("{\"grant\":\"cross_app_access\",\"client_id\":\"gw\","
+                + "\"client_secret_file\":\"s\",\"idp_token_endpoint\":\"https://idp.example/token\"}", "").path());
+        assertEquals("$.upstreams.crm.oauth.idp_token_endpoint", failure("{\"grant\":\"cross_app_access\",\"client_id\":\"gw\","
+                + "\"client_secret_file\":\"s\",\"id_token_file\":\"t\",\"idp_token_endpoint\":\"http://idp.example/token\"}",
+                "").path());
+        // a registered client at the upstream's authorization server, as for client credentials
+        assertEquals("$.upstreams.crm.oauth", failure("{\"grant\":\"cross_app_access\",\"id_token_file\":\"t\","
+                + "\"idp_token_endpoint\":\"https://idp.example/token\"}", "").path());
+        // and the identity provider's keys mean nothing to another grant
+        assertEquals("$.upstreams.crm.oauth", failure("{\"grant\":\"authorization_code\",\"id_token_file\":\"t\"}", "").path());
+        assertNull(http("{\"grant\":\"authorization_code\"}").oauth().crossApp());
+    }
+
     private UpstreamConfig.Http http(String oauth) throws TenantConfigException {
         return (UpstreamConfig.Http) parse(oauth, "").upstreams().get("crm");
     }

@@ -45,9 +45,9 @@ public final class ClientRegistration {
                             ? "client_secret_basic" : "client_secret_post";
             return new Client(s.clientId(), secret, method, "pre-registered");
         }
-        if (s.grant() == OAuthSettings.Grant.CLIENT_CREDENTIALS) {
+        if (s.grant().unattended()) {
             throw new OAuthFailure(OAuthFailure.Code.UPSTREAM_AUTH_FAILED,
-                    "the client_credentials grant needs a pre-registered client_id in the oauth block");
+                    "the " + s.grant().code() + " grant needs a pre-registered client_id in the oauth block");
         }
         // a client id that is a URL must be https (a server fetches the document from it)
         if (as.clientIdMetadataDocuments() && publicUrl != null && "https".equals(publicUrl.getScheme())) {

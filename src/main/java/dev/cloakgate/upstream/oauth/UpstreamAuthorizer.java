@@ -40,6 +40,7 @@ public final class UpstreamAuthorizer {
     private final Discovery discovery;
     private final ClientRegistration registration;
     private final TokenEndpoint tokenEndpoint;
+    private final IdentityAssertionExchange identityAssertions;
     private final ConnectStates states;
     private final TokenListener listener;
     private final Clock clock;
@@ -64,13 +65,14 @@ public final class UpstreamAuthorizer {
     private String lastError;
 
     public UpstreamAuthorizer(OAuthSettings settings, URI upstreamUrl, Discovery discovery,
-            ClientRegistration registration, TokenEndpoint tokenEndpoint, ConnectStates states, TokenListener listener,
-            Clock clock, TokenStore store) {
+            ClientRegistration registration, TokenEndpoint tokenEndpoint, IdentityAssertionExchange identityAssertions,
+            ConnectStates states, TokenListener listener, Clock clock, TokenStore store) {
         this.settings = settings;
         this.upstreamUrl = upstreamUrl;
         this.discovery = discovery;
         this.registration = registration;
         this.tokenEndpoint = tokenEndpoint;
+        this.identityAssertions = identityAssertions;
         this.states = states;
         this.listener = listener;
         this.clock = clock;
@@ -114,8 +116,8 @@ public final class UpstreamAuthorizer {
         try {
             if (t.refreshToken() != null && server != null) {
                 refresh(t);
-            } else if (settings.grant() == OAuthSettings.Grant.CLIENT_CREDENTIALS) {
-                obtainClientCredentials(lastChallenge);
+            } else if (settings.grant().unattended()) {
+                obtainUnattended(lastChallenge);
             }
         } catch (OAuthFailure e) {
             lastError = e.code().code();
@@ -179,8 +181,8 @@ public final class UpstreamAuthorizer {
                 }
             }
         }
-        if (settings.grant() == OAuthSettings.Grant.CLIENT_CREDENTIALS) {
-            obtainClientCredentials(c);
+        if (settings.grant().unattended()) {
+            obtainUnattended(c);
             return;
         }
         throw fail(new OAuthFailure(OAuthFailure.Code.UPSTREAM_AUTH_REQUIRED, stepUp
@@ -195,7 +197,7 @@ public final class UpstreamAuthorizer {
     public synchronized ConnectStart connect() throws OAuthFailure {
         if (settings.grant() != OAuthSettings.Grant.AUTHORIZATION_CODE) {
             throw new OAuthFailure(OAuthFailure.Code.UPSTREAM_AUTH_FAILED,
-                    "this upstream uses the client_credentials grant: there is nothing for an operator to connect");
+                    "this upstream uses the " + settings.grant().code() + " grant: there is nothing for an operator to connect");
         }
         try {
             URI redirect = registration.redirectUri();
@@ -276,17 +278,24 @@ public final class UpstreamAuthorizer {
                 t != null && t.refreshToken() != null, client == null ? null : client.how(), lastError);
     }
 
-    private void obtainClientCredentials(Challenge c) throws OAuthFailure {
+    /** A token by a grant no operator takes part in: client credentials, or cross-app access (an ID-JAG). */
+    private void obtainUnattended(Challenge c) throws OAuthFailure {
         try {
             discover(c);
             String scope = scope(c);
             Map<String, String> grant = new LinkedHashMap<>();
-            grant.put("grant_type", "client_credentials");
+            if (settings.grant() == OAuthSettings.Grant.CROSS_APP_ACCESS) {
+                grant.put("grant_type", "urn:ietf:params:oauth:grant-type:jwt-bearer");
+                grant.put("assertion", identityAssertions.grant(settings.crossApp(), server,
+                        resource.resource().toString(), scope));
+            } else {
+                grant.put("grant_type", "client_credentials");
+            }
             if (scope != null) {
                 grant.put("scope", scope);
             }
             store(tokenEndpoint.request(server, client, settings, resource.resource().toString(), grant, scope),
-                    "client_credentials", null);
+                    settings.grant().code(), null);
         } catch (OAuthFailure e) {
             throw fail(e);
         }

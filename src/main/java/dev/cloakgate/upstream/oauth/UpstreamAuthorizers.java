@@ -16,6 +16,7 @@ public final class UpstreamAuthorizers {
     private final Discovery discovery;
     private final ClientRegistration registration;
     private final TokenEndpoint tokenEndpoint;
+    private final IdentityAssertionExchange identityAssertions;
     private final ConnectStates states;
     private final TokenListener listener;
     private final Clock clock;
@@ -35,6 +36,7 @@ public final class UpstreamAuthorizers {
         this.discovery = new Discovery(http);
         this.registration = new ClientRegistration(http, publicUrl);
         this.tokenEndpoint = new TokenEndpoint(http, clock);
+        this.identityAssertions = new IdentityAssertionExchange(http);
         this.states = new ConnectStates(clock, Duration.ofMinutes(10));
         this.listener = listener;
         this.clock = clock;
@@ -57,7 +59,8 @@ public final class UpstreamAuthorizers {
     private UpstreamAuthorizer create(String key, OAuthSettings settings, URI url) {
         urls.put(key, url);
         TokenStore store = store();
-        return new UpstreamAuthorizer(settings, url, discovery, registration, tokenEndpoint, states, listener, clock, store);
+        return new UpstreamAuthorizer(settings, url, discovery, registration, tokenEndpoint, identityAssertions, states,
+                listener, clock, store);
     }
 
     /** The client of a tenant's upstream, or null when no loaded file gives it an {@code oauth} block. */

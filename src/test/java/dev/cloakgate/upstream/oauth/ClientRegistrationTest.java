@@ -16,7 +16,7 @@ class ClientRegistrationTest {
             URI.create("https://as.example/authorize"), URI.create("https://as.example/token"), null, List.of(),
             List.of("none"), true);
     private static final OAuthSettings CODE = new OAuthSettings("acme", "crm", OAuthSettings.Grant.AUTHORIZATION_CODE,
-            null, null, null, null, null, null);
+            null, null, null, null, null, null, null);
     private final AuthHttp http = new AuthHttp(Duration.ofSeconds(1));
 
     @Test
@@ -43,7 +43,7 @@ class ClientRegistrationTest {
     @Test
     void aPreRegisteredClientComesFirst() throws Exception {
         OAuthSettings pre = new OAuthSettings("acme", "crm", OAuthSettings.Grant.AUTHORIZATION_CODE, "gw", null, null,
-                null, null, null);
+                null, null, null, null);
         Client c = new ClientRegistration(http, URI.create("https://gw.example")).client(pre, CIMD);
         assertEquals("gw", c.id());
         assertEquals("pre-registered", c.how());

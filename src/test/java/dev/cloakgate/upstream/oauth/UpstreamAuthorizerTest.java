@@ -40,6 +40,8 @@ class UpstreamAuthorizerTest {
     private final List<String> tokenAuthorizations = new ArrayList<>();
     private volatile String prmResource;
     private volatile String issuerOverride;
+    private final List<Map<String, String>> idpForms = new ArrayList<>();
+    private volatile String idpIssuedType = IdentityAssertionExchange.ID_JAG;
     private Path secret;
 
     @BeforeEach
@@ -71,12 +73,12 @@ class UpstreamAuthorizerTest {
         } else if (path.equals("/.well-known/oauth-authorization-server/as")) {
             body = "{\"issuer\":\"" + (issuerOverride != null ? issuerOverride : base + "/as") + "\",\"token_endpoint\":\""
                     + base + "/as/token\",\"token_endpoint_auth_methods_supported\":[\"client_secret_basic\"]}";
+        } else if (path.equals("/idp/token")) {
+            idpForms.add(form(x));
+            body = "{\"access_token\":\"jag-" + idpForms.size() + "\",\"issued_token_type\":\"" + idpIssuedType
+                    + "\",\"token_type\":\"N_A\"}";
         } else if (path.equals("/as/token")) {
-            Map<String, String> form = new LinkedHashMap<>();
-            for (String kv : new String(x.getRequestBody().readAllBytes(), StandardCharsets.UTF_8).split("&")) {
-                String[] p = kv.split("=", 2);
-                form.put(URLDecoder.decode(p[0], StandardCharsets.UTF_8), URLDecoder.decode(p[1], StandardCharsets.UTF_8));
-            }
+            Map<String, String> form = form(x);
             tokenForms.add(form);
             tokenAuthorizations.add(x.getRequestHeaders().getFirst("Authorization"));
             body = "{\"access_token\":\"tok-" + tokenForms.size() + "\",\"token_type\":\"Bearer\",\"expires_in\":3600,"
@@ -92,15 +94,71 @@ class UpstreamAuthorizerTest {
         x.close();
     }
 
+    private static Map<String, String> form(HttpExchange x) throws IOException {
+        Map<String, String> form = new LinkedHashMap<>();
+        for (String kv : new String(x.getRequestBody().readAllBytes(), StandardCharsets.UTF_8).split("&")) {
+            String[] p = kv.split("=", 2);
+            form.put(URLDecoder.decode(p[0], StandardCharsets.UTF_8), URLDecoder.decode(p[1], StandardCharsets.UTF_8));
+        }
+        return form;
+    }
+
+    private UpstreamAuthorizer crossApp(Path idToken) {
+        return authorizer(new OAuthSettings("acme", "crm", OAuthSettings.Grant.CROSS_APP_ACCESS, "gw", null, secret,
+                null, null, null, new OAuthSettings.CrossApp(idToken, base + "/idp/token", "gw-at-idp")), null);
+    }
+
+    @Test
+    void crossAppAccessExchangesTheIdTokenAtTheIdentityProviderAndPresentsTheGrant() throws Exception {
+        Path idToken = Files.createTempFile("id", ".token");
+        try {
+            Files.writeString(idToken, "header.id-token.sig\n");
+            UpstreamAuthorizer a = crossApp(idToken);
+            a.challenged(401, "Bearer scope=\"a\"", null);
+            assertEquals("tok-1", a.bearer());
+            Map<String, String> exchange = idpForms.get(0);
+            assertEquals(IdentityAssertionExchange.TOKEN_EXCHANGE, exchange.get("grant_type"));
+            assertEquals("header.id-token.sig", exchange.get("subject_token"), "the file's token, read at the exchange");
+            assertEquals(IdentityAssertionExchange.ID_TOKEN, exchange.get("subject_token_type"));
+            assertEquals(IdentityAssertionExchange.ID_JAG, exchange.get("requested_token_type"));
+            assertEquals(base + "/as", exchange.get("audience"), "the grant names the upstream's authorization server");
+            assertEquals(base + "/mcp", exchange.get("resource"));
+            assertEquals("gw-at-idp", exchange.get("client_id"));
+            Map<String, String> grant = tokenForms.get(0);
+            assertEquals("urn:ietf:params:oauth:grant-type:jwt-bearer", grant.get("grant_type"));
+            assertEquals("jag-1", grant.get("assertion"));
+            assertEquals(base + "/mcp", grant.get("resource"));
+            assertTrue(!grant.containsValue("header.id-token.sig"), "the ID token goes to the identity provider only");
+            assertEquals("Basic " + Base64.getEncoder().encodeToString("gw:s3cret".getBytes(StandardCharsets.UTF_8)),
+                    tokenAuthorizations.get(0));
+        } finally {
+            Files.deleteIfExists(idToken);
+        }
+    }
+
+    @Test
+    void crossAppAccessRefusesAnAnswerThatIsNoIdentityAssertionGrant() throws Exception {
+        Path idToken = Files.createTempFile("id", ".token");
+        try {
+            Files.writeString(idToken, "header.id-token.sig");
+            idpIssuedType = "urn:ietf:params:oauth:token-type:access_token";
+            OAuthFailure e = assertThrows(OAuthFailure.class, () -> crossApp(idToken).challenged(401, "Bearer", null));
+            assertEquals(OAuthFailure.Code.UPSTREAM_AUTH_FAILED, e.code());
+            assertTrue(tokenForms.isEmpty(), "nothing was presented to the authorization server");
+        } finally {
+            Files.deleteIfExists(idToken);
+        }
+    }
+
     private UpstreamAuthorizer authorizer() {
         return authorizer(new OAuthSettings("acme", "crm", OAuthSettings.Grant.CLIENT_CREDENTIALS, "gw", null, secret,
-                null, null, null), null);
+                null, null, null, null), null);
     }
 
     private UpstreamAuthorizer authorizer(OAuthSettings s, TokenStore store) {
         AuthHttp http = new AuthHttp(Duration.ofSeconds(10));
         return new UpstreamAuthorizer(s, URI.create(base + "/mcp"), new Discovery(http),
-                new ClientRegistration(http, null), new TokenEndpoint(http, Clock.systemUTC()),
+                new ClientRegistration(http, null), new TokenEndpoint(http, Clock.systemUTC()), new IdentityAssertionExchange(http),
                 new ConnectStates(Clock.systemUTC(), Duration.ofMinutes(10)), TokenListener.NONE, Clock.systemUTC(), store);
     }
 
@@ -129,7 +187,7 @@ class UpstreamAuthorizerTest {
         store.save("acme", "crm", new TokenStore.Saved(new Client("dyn-1", "dyn-secret", "client_secret_post", "dynamic"),
                 base + "/as", "stored-refresh", "a"));
         OAuthSettings s = new OAuthSettings("acme", "crm", OAuthSettings.Grant.AUTHORIZATION_CODE, null, null, null,
-                null, null, null);
+                null, null, null, null);
         UpstreamAuthorizer a = authorizer(s, store);
         a.challenged(401, "Bearer", null);
         assertEquals("tok-1", a.bearer());
@@ -150,7 +208,7 @@ class UpstreamAuthorizerTest {
         store.save("acme", "crm", new TokenStore.Saved(new Client("dyn-1", null, "none", "dynamic"),
                 "https://old-as.example", "stored-refresh", "a"));
         OAuthSettings s = new OAuthSettings("acme", "crm", OAuthSettings.Grant.AUTHORIZATION_CODE, "gw", null, null,
-                null, null, null);
+                null, null, null, null);
         UpstreamAuthorizer a = authorizer(s, store);
         OAuthFailure f = assertThrows(OAuthFailure.class, () -> a.challenged(401, "Bearer", null));
         assertEquals(OAuthFailure.Code.UPSTREAM_AUTH_REQUIRED, f.code());
