@@ -29,7 +29,9 @@ class AdminCredentialFirstTest {
     private static final String[][] ENDPOINTS = { { "GET", "status" }, { "GET", "sessions" },
             { "DELETE", "sessions/0011223344556677" }, { "PUT", "sessions/0011223344556677/task-context" },
             { "GET", "pins" }, { "GET", "pins/pending" }, { "POST", "pins/accept" }, { "GET", "ledger/export" },
-            { "POST", "approvals" }, { "GET", "operations" }, { "POST", "operations/op-1/reconcile" } };
+            { "POST", "approvals" }, { "GET", "operations" }, { "POST", "operations/op-1/reconcile" },
+            // issue 16: an upstream's OAuth connection
+            { "GET", "upstreams/crm/oauth" }, { "POST", "upstreams/crm/oauth/connect" }, { "DELETE", "upstreams/crm/oauth" } };
     /** A tenant with an auditor and an operator, one with an operator and no auditor, and none at all. */
     private static final List<String> TENANTS = List.of("fs", "no-auditor", "no-such-tenant-3c1e");
 
