@@ -269,6 +269,21 @@ class HelmChartTest {
     // ---- end issue 15 ----
 
     @Test
+    void thePublicUrlReachesTheGatewayOnlyWhenGiven() throws Exception {
+        Path v = Files.createTempFile("public-url", ".yaml");
+        try {
+            Files.writeString(v, "gateway:\n  publicUrl: \"https://gw.acme.example\"\n");
+            Map<String, EnvVar> env = env(onlyContainer(HelmChart.render("gw", "team-a", v).one(StatefulSet.class)
+                    .getSpec().getTemplate().getSpec()));
+            assertEquals("https://gw.acme.example", env.get("CLOAKGATE_PUBLIC_URL").getValue());
+        } finally {
+            Files.deleteIfExists(v);
+        }
+        assertNull(env(onlyContainer(HelmChart.render("gw", "team-a", null).one(StatefulSet.class).getSpec()
+                .getTemplate().getSpec())).get("CLOAKGATE_PUBLIC_URL"), "unset by default");
+    }
+
+    @Test
     void defaultsRenderNoSecretNoPolicyNoMonitor() {
         HelmChart.Rendered r = HelmChart.render("gw", "team-a", null);
         assertTrue(r.all(Secret.class).isEmpty(), "no key given: the chart makes none (and never generates one)");
