@@ -36,7 +36,7 @@ public class OAuthCallbackResource {
     @Operation(hidden = true) // not the admin API: what the authorization server redirects a browser to
     @Blocking
     public Response callback(@QueryParam("state") String state, @QueryParam("code") String code,
-            @QueryParam("error") String error) {
+            @QueryParam("error") String error, @QueryParam("iss") String iss) {
         ConnectStates.Pending p = gateway.authorizers().take(state);
         if (p == null) {
             return refuse(400, "oauth_state_invalid",
@@ -48,7 +48,7 @@ public class OAuthCallbackResource {
             return refuse(400, "upstream_auth_failed", "the authorization server sent no code (" + e + ")");
         }
         try {
-            p.authorizer().complete(p, code);
+            p.authorizer().complete(p, code, iss);
         } catch (OAuthFailure f) {
             LOG.warnf("upstream %s/%s: finishing the connection failed (%s): %s", p.tenant(), p.upstream(),
                     f.code().code(), f.getMessage());

@@ -15,9 +15,12 @@ import java.util.Map;
 public final class ConnectStates {
     private static final int MAX = 1000;
 
-    /** One started authorization: where it belongs and what finishes it. {@link #toString()} shows no secret. */
-    public record Pending(String tenant, String upstream, Pkce pkce, String redirectUri, String scope, Instant expires,
-            UpstreamAuthorizer authorizer) {
+    /**
+     * One started authorization: where it belongs and what finishes it. {@code issuer} is the authorization server it
+     * was sent to: only that server's code is redeemed, and only at that server. {@link #toString()} shows no secret.
+     */
+    public record Pending(String tenant, String upstream, Pkce pkce, String redirectUri, String scope, String issuer,
+            Instant expires, UpstreamAuthorizer authorizer) {
         @Override
         public String toString() {
             return "Pending[" + tenant + "/" + upstream + ", expires=" + expires + "]";
@@ -35,7 +38,7 @@ public final class ConnectStates {
 
     /** Registers a started authorization; returns its state. */
     public synchronized String add(String tenant, String upstream, Pkce pkce, String redirectUri, String scope,
-            UpstreamAuthorizer authorizer) {
+            String issuer, UpstreamAuthorizer authorizer) {
         sweep();
         while (pending.size() >= MAX) {
             Iterator<String> it = pending.keySet().iterator();
@@ -43,7 +46,7 @@ public final class ConnectStates {
             it.remove();
         }
         String state = Pkce.random(24);
-        pending.put(state, new Pending(tenant, upstream, pkce, redirectUri, scope, clock.instant().plus(lifetime),
+        pending.put(state, new Pending(tenant, upstream, pkce, redirectUri, scope, issuer, clock.instant().plus(lifetime),
                 authorizer));
         return state;
     }

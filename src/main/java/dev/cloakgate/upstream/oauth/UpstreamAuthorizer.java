@@ -213,7 +213,8 @@ public final class UpstreamAuthorizer {
                 scope = scope == null ? "offline_access" : scope + " offline_access";
             }
             Pkce pkce = Pkce.create();
-            String state = states.add(settings.tenant(), settings.upstream(), pkce, redirect.toString(), scope, this);
+            String state = states.add(settings.tenant(), settings.upstream(), pkce, redirect.toString(), scope,
+                    server.issuer().toString(), this);
             Map<String, String> q = new LinkedHashMap<>();
             q.put("response_type", "code");
             q.put("client_id", client.id());
@@ -235,9 +236,22 @@ public final class UpstreamAuthorizer {
     }
 
     /** Finishes a connection with the code the authorization server sent to the redirect URI. */
-    public synchronized void complete(ConnectStates.Pending p, String code) throws OAuthFailure {
+    /**
+     * Redeems the code of a redirect. {@code iss} is the redirect's RFC 9207 issuer, or null when it carried none.
+     * A code is redeemed only at the server the authorization was sent to (a mix-up: an upstream that names another
+     * server meanwhile must not receive this server's code and its PKCE verifier).
+     */
+    public synchronized void complete(ConnectStates.Pending p, String code, String iss) throws OAuthFailure {
         if (server == null || client == null || resource == null) {
             throw fail(new OAuthFailure(OAuthFailure.Code.UPSTREAM_AUTH_FAILED, "the connection was reset meanwhile"));
+        }
+        if (iss != null && !iss.equals(p.issuer())) {
+            throw fail(new OAuthFailure(OAuthFailure.Code.UPSTREAM_AUTH_FAILED,
+                    "the authorization response names another issuer than the server it was sent to (RFC 9207)"));
+        }
+        if (!server.issuer().toString().equals(p.issuer())) {
+            throw fail(new OAuthFailure(OAuthFailure.Code.UPSTREAM_AUTH_FAILED, "the upstream names another "
+                    + "authorization server since this connection started: start the connection again"));
         }
         Map<String, String> grant = new LinkedHashMap<>();
         grant.put("grant_type", "authorization_code");

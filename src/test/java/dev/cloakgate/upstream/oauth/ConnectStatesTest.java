@@ -35,12 +35,14 @@ class ConnectStatesTest {
     void aStateIsTakenOnceAndBindsItsUpstream() {
         ConnectStates states = new ConnectStates(clock, Duration.ofMinutes(10));
         Pkce pkce = Pkce.create();
-        String state = states.add("acme", "crm", pkce, "https://gw.example/oauth/callback", "read", null);
+        String state = states.add("acme", "crm", pkce, "https://gw.example/oauth/callback", "read",
+                "https://as.example", null);
         ConnectStates.Pending p = states.take(state);
         assertNotNull(p);
         assertEquals("acme", p.tenant());
         assertEquals("crm", p.upstream());
         assertEquals(pkce.verifier(), p.pkce().verifier());
+        assertEquals("https://as.example", p.issuer());
         assertNull(states.take(state), "a replayed state is refused");
         assertNull(states.take("made-up"));
         assertNull(states.take(null));
@@ -49,7 +51,7 @@ class ConnectStatesTest {
     @Test
     void anExpiredStateIsRefused() {
         ConnectStates states = new ConnectStates(clock, Duration.ofMinutes(10));
-        String state = states.add("acme", "crm", Pkce.create(), "https://gw.example/oauth/callback", null, null);
+        String state = states.add("acme", "crm", Pkce.create(), "https://gw.example/oauth/callback", null, null, null);
         now = now.plus(Duration.ofMinutes(10));
         assertNull(states.take(state));
     }

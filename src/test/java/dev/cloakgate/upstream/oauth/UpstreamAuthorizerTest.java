@@ -40,6 +40,8 @@ class UpstreamAuthorizerTest {
     private final List<String> tokenAuthorizations = new ArrayList<>();
     private volatile String prmResource;
     private volatile String issuerOverride;
+    /** The authorization server the protected resource metadata names: {@code /as}, or {@code /as2}. */
+    private volatile String prmServer = "/as";
     private final List<Map<String, String>> idpForms = new ArrayList<>();
     private volatile String idpIssuedType = IdentityAssertionExchange.ID_JAG;
     private Path secret;
@@ -69,15 +71,18 @@ class UpstreamAuthorizerTest {
         int status = 200;
         if (path.equals("/.well-known/oauth-protected-resource/mcp")) {
             body = "{\"resource\":\"" + (prmResource != null ? prmResource : base + "/mcp")
-                    + "\",\"authorization_servers\":[\"" + base + "/as\"],\"scopes_supported\":[\"a\",\"b\"]}";
-        } else if (path.equals("/.well-known/oauth-authorization-server/as")) {
-            body = "{\"issuer\":\"" + (issuerOverride != null ? issuerOverride : base + "/as") + "\",\"token_endpoint\":\""
-                    + base + "/as/token\",\"token_endpoint_auth_methods_supported\":[\"client_secret_basic\"]}";
+                    + "\",\"authorization_servers\":[\"" + base + prmServer + "\"],\"scopes_supported\":[\"a\",\"b\"]}";
+        } else if (path.equals("/.well-known/oauth-authorization-server/as")
+                || path.equals("/.well-known/oauth-authorization-server/as2")) {
+            String as = path.substring(path.lastIndexOf('/'));
+            body = "{\"issuer\":\"" + (issuerOverride != null ? issuerOverride : base + as) + "\",\"token_endpoint\":\""
+                    + base + as + "/token\",\"authorization_endpoint\":\"" + base + as + "/authorize\","
+                    + "\"token_endpoint_auth_methods_supported\":[\"client_secret_basic\"]}";
         } else if (path.equals("/idp/token")) {
             idpForms.add(form(x));
             body = "{\"access_token\":\"jag-" + idpForms.size() + "\",\"issued_token_type\":\"" + idpIssuedType
                     + "\",\"token_type\":\"N_A\"}";
-        } else if (path.equals("/as/token")) {
+        } else if (path.equals("/as/token") || path.equals("/as2/token")) {
             Map<String, String> form = form(x);
             tokenForms.add(form);
             tokenAuthorizations.add(x.getRequestHeaders().getFirst("Authorization"));
@@ -148,6 +153,42 @@ class UpstreamAuthorizerTest {
         } finally {
             Files.deleteIfExists(idToken);
         }
+    }
+
+    @Test
+    void aCodeIsRedeemedOnlyAtTheServerTheAuthorizationWasSentTo() throws Exception {
+        ConnectStates states = new ConnectStates(Clock.systemUTC(), Duration.ofMinutes(10));
+        AuthHttp http = new AuthHttp(Duration.ofSeconds(10));
+        UpstreamAuthorizer a = new UpstreamAuthorizer(new OAuthSettings("acme", "crm", OAuthSettings.Grant.AUTHORIZATION_CODE,
+                "gw", null, secret, null, null, null, null), URI.create(base + "/mcp"), new Discovery(http),
+                new ClientRegistration(http, URI.create("https://gw.example")), new TokenEndpoint(http, Clock.systemUTC()),
+                new IdentityAssertionExchange(http), states, TokenListener.NONE, Clock.systemUTC(), null);
+        String first = state(a.connect());
+        // RFC 9207: a redirect naming another issuer than the one asked is refused, and nothing is redeemed
+        ConnectStates.Pending p1 = states.take(first);
+        assertEquals(base + "/as", p1.issuer());
+        assertThrows(OAuthFailure.class, () -> a.complete(p1, "code-1", "https://evil.example"));
+        // the upstream names another server meanwhile: an authorization sent to the first is not redeemed at the second
+        String second = state(a.connect());
+        prmServer = "/as2";
+        String third = state(a.connect());
+        OAuthFailure mixUp = assertThrows(OAuthFailure.class, () -> a.complete(states.take(second), "code-2", null));
+        assertEquals(OAuthFailure.Code.UPSTREAM_AUTH_FAILED, mixUp.code());
+        assertTrue(tokenForms.isEmpty(), "no code and no PKCE verifier went to any token endpoint");
+        // the second server's own authorization is redeemed there
+        a.complete(states.take(third), "code-3", base + "/as2");
+        assertEquals("code-3", tokenForms.get(0).get("code"));
+        assertTrue(requests.contains("POST /as2/token") && !requests.contains("POST /as/token"), requests::toString);
+        assertEquals("tok-1", a.bearer());
+    }
+
+    private static String state(UpstreamAuthorizer.ConnectStart s) {
+        for (String kv : s.authorizationUrl().getRawQuery().split("&")) {
+            if (kv.startsWith("state=")) {
+                return URLDecoder.decode(kv.substring(6), StandardCharsets.UTF_8);
+            }
+        }
+        throw new AssertionError("no state in " + s.authorizationUrl());
     }
 
     private UpstreamAuthorizer authorizer() {
