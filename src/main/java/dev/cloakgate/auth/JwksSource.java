@@ -64,22 +64,9 @@ interface JwksSource {
             this.issuer = issuer;
             this.caFile = caFile;
             this.timeout = timeout;
-            for (URI u : metadataUrls(URI.create(issuer))) {
+            for (URI u : dev.cloakgate.net.WellKnown.authorizationServerMetadata(URI.create(issuer))) {
                 metadata.add(new FromUrl(u, caFile, null, timeout));
             }
-        }
-
-        static List<URI> metadataUrls(URI issuer) {
-            String origin = issuer.getScheme() + "://" + issuer.getRawAuthority();
-            String path = issuer.getRawPath() == null || "/".equals(issuer.getRawPath()) ? "" : issuer.getRawPath();
-            if (path.endsWith("/")) {
-                path = path.substring(0, path.length() - 1);
-            }
-            java.util.LinkedHashSet<URI> out = new java.util.LinkedHashSet<>();
-            out.add(URI.create(origin + "/.well-known/oauth-authorization-server" + path));
-            out.add(URI.create(origin + "/.well-known/openid-configuration" + path));
-            out.add(URI.create(origin + path + "/.well-known/openid-configuration"));
-            return List.copyOf(out);
         }
 
         @Override

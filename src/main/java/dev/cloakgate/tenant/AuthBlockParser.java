@@ -163,10 +163,7 @@ final class AuthBlockParser {
             } catch (URISyntaxException x) {
                 iss = null;
             }
-            boolean loopbackHttp = iss != null && "http".equals(iss.getScheme()) && iss.getHost() != null
-                    && Set.of("127.0.0.1", "localhost", "[::1]", "::1").contains(iss.getHost());
-            if (iss == null || iss.getHost() == null || !("https".equals(iss.getScheme()) || loopbackHttp)
-                    || iss.getRawQuery() != null || iss.getRawFragment() != null) {
+            if (iss == null || !httpsOrLoopbackHttp(iss) || iss.getRawQuery() != null || iss.getRawFragment() != null) {
                 // RFC 8414 2: an https URL without query or fragment; its metadata names the keys
                 throw new TenantConfigException(c.file, sp + ".issuer", "must be the authorization server's issuer"
                         + " identifier: an https:// URL without query or fragment (http:// only to a loopback address)");
@@ -386,10 +383,7 @@ final class AuthBlockParser {
             } catch (URISyntaxException e) {
                 throw new TenantConfigException(c.file, ip + ".jwks_url", "not a valid URL");
             }
-            boolean https = "https".equals(jwksUrl.getScheme());
-            boolean loopback = "http".equals(jwksUrl.getScheme()) && jwksUrl.getHost() != null
-                    && Set.of("127.0.0.1", "localhost", "[::1]", "::1").contains(jwksUrl.getHost());
-            if (jwksUrl.getHost() == null || !(https || loopback)) {
+            if (!httpsOrLoopbackHttp(jwksUrl)) {
                 // whoever can change the keys in transit can sign any principal's token
                 throw new TenantConfigException(c.file, ip + ".jwks_url", "must be an https:// URL (http:// only to a loopback address)");
             }
@@ -446,5 +440,11 @@ final class AuthBlockParser {
                         + " its SHA-256 under tokens_sha256 (" + HASH_HINT + ") or mount it and name the file in token_file");
             }
         }
+    }
+
+    /** An https URL, or an http one to a loopback host: whoever can change an issuer's keys in transit signs any token. */
+    private static boolean httpsOrLoopbackHttp(URI u) {
+        return u.getHost() != null && ("https".equals(u.getScheme())
+                || "http".equals(u.getScheme()) && Set.of("127.0.0.1", "localhost", "[::1]", "::1").contains(u.getHost()));
     }
 }

@@ -123,9 +123,9 @@ class OAuthSubjectsTest {
         assertEquals(List.of(URI.create("https://login.example.com/.well-known/oauth-authorization-server/realms/corp"),
                 URI.create("https://login.example.com/.well-known/openid-configuration/realms/corp"),
                 URI.create("https://login.example.com/realms/corp/.well-known/openid-configuration")),
-                JwksSource.FromMetadata.metadataUrls(URI.create(ISS)));
+                dev.cloakgate.net.WellKnown.authorizationServerMetadata(URI.create(ISS)));
         assertEquals(List.of(URI.create("https://as.example/.well-known/oauth-authorization-server"),
                 URI.create("https://as.example/.well-known/openid-configuration")),
-                JwksSource.FromMetadata.metadataUrls(URI.create("https://as.example")));
+                dev.cloakgate.net.WellKnown.authorizationServerMetadata(URI.create("https://as.example")));
     }
 }

@@ -63,17 +63,7 @@ public final class Discovery {
     /** The authorization server's metadata, in the specification's order of well-known URLs. */
     public AuthServer authServer(ProtectedResource pr) throws OAuthFailure {
         URI issuer = pr.authorizationServer();
-        String path = stripSlash(issuer.getRawPath() == null ? "" : issuer.getRawPath());
-        List<URI> candidates = new ArrayList<>();
-        if (path.isEmpty()) {
-            candidates.add(at(issuer, "/.well-known/oauth-authorization-server"));
-            candidates.add(at(issuer, "/.well-known/openid-configuration"));
-        } else {
-            candidates.add(at(issuer, "/.well-known/oauth-authorization-server" + path));
-            candidates.add(at(issuer, "/.well-known/openid-configuration" + path));
-            candidates.add(at(issuer, path + "/.well-known/openid-configuration"));
-        }
-        for (URI u : candidates) {
+        for (URI u : dev.cloakgate.net.WellKnown.authorizationServerMetadata(issuer)) {
             AuthHttp.Answer a = http.get(u);
             JsonNode doc = a.status() == 200 ? a.json() : null;
             if (doc == null) {
@@ -112,15 +102,14 @@ public final class Discovery {
         if (!AuthHttp.origin(normal(resource)).equals(AuthHttp.origin(normal(mcpUrl)))) {
             return false;
         }
-        String rp = stripSlash(resource.getRawPath() == null ? "" : resource.getRawPath());
-        String mp = stripSlash(mcpUrl.getRawPath() == null ? "" : mcpUrl.getRawPath());
+        String rp = path(resource);
+        String mp = path(mcpUrl);
         return rp.isEmpty() || mp.equals(rp) || mp.startsWith(rp + "/");
     }
 
     private static boolean sameIssuer(URI a, URI b) {
         return AuthHttp.origin(normal(a)).equals(AuthHttp.origin(normal(b)))
-                && stripSlash(a.getRawPath() == null ? "" : a.getRawPath())
-                        .equals(stripSlash(b.getRawPath() == null ? "" : b.getRawPath()));
+                && path(a).equals(path(b));
     }
 
     /** Scheme and host in lower case, the default port left out. */
@@ -135,6 +124,11 @@ public final class Discovery {
         } catch (URISyntaxException e) {
             return u;
         }
+    }
+
+    /** The raw path without one trailing slash ("" for none). */
+    private static String path(URI u) {
+        return stripSlash(u.getRawPath() == null ? "" : u.getRawPath());
     }
 
     private static String stripSlash(String p) {

@@ -23,6 +23,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -45,6 +46,8 @@ class UpstreamAuthorizerTest {
     private final List<Map<String, String>> idpForms = new ArrayList<>();
     private volatile String idpIssuedType = IdentityAssertionExchange.ID_JAG;
     private Path secret;
+    @TempDir
+    Path tmp;
 
     @BeforeEach
     void start() throws IOException {
@@ -108,51 +111,42 @@ class UpstreamAuthorizerTest {
         return form;
     }
 
-    private UpstreamAuthorizer crossApp(Path idToken) {
+    /** A cross-app access client whose ID token file holds {@code idToken}. */
+    private UpstreamAuthorizer crossApp(String idToken) throws IOException {
+        Path file = Files.writeString(tmp.resolve("id.token"), idToken);
         return authorizer(new OAuthSettings("acme", "crm", OAuthSettings.Grant.CROSS_APP_ACCESS, "gw", null, secret,
-                null, null, null, new OAuthSettings.CrossApp(idToken, base + "/idp/token", "gw-at-idp")), null);
+                null, null, null, new OAuthSettings.CrossApp(file, base + "/idp/token", "gw-at-idp")), null);
     }
 
     @Test
     void crossAppAccessExchangesTheIdTokenAtTheIdentityProviderAndPresentsTheGrant() throws Exception {
-        Path idToken = Files.createTempFile("id", ".token");
-        try {
-            Files.writeString(idToken, "header.id-token.sig\n");
-            UpstreamAuthorizer a = crossApp(idToken);
-            a.challenged(401, "Bearer scope=\"a\"", null);
-            assertEquals("tok-1", a.bearer());
-            Map<String, String> exchange = idpForms.get(0);
-            assertEquals(IdentityAssertionExchange.TOKEN_EXCHANGE, exchange.get("grant_type"));
-            assertEquals("header.id-token.sig", exchange.get("subject_token"), "the file's token, read at the exchange");
-            assertEquals(IdentityAssertionExchange.ID_TOKEN, exchange.get("subject_token_type"));
-            assertEquals(IdentityAssertionExchange.ID_JAG, exchange.get("requested_token_type"));
-            assertEquals(base + "/as", exchange.get("audience"), "the grant names the upstream's authorization server");
-            assertEquals(base + "/mcp", exchange.get("resource"));
-            assertEquals("gw-at-idp", exchange.get("client_id"));
-            Map<String, String> grant = tokenForms.get(0);
-            assertEquals("urn:ietf:params:oauth:grant-type:jwt-bearer", grant.get("grant_type"));
-            assertEquals("jag-1", grant.get("assertion"));
-            assertEquals(base + "/mcp", grant.get("resource"));
-            assertTrue(!grant.containsValue("header.id-token.sig"), "the ID token goes to the identity provider only");
-            assertEquals("Basic " + Base64.getEncoder().encodeToString("gw:s3cret".getBytes(StandardCharsets.UTF_8)),
-                    tokenAuthorizations.get(0));
-        } finally {
-            Files.deleteIfExists(idToken);
-        }
+        UpstreamAuthorizer a = crossApp("header.id-token.sig\n");
+        a.challenged(401, "Bearer scope=\"a\"", null);
+        assertEquals("tok-1", a.bearer());
+        Map<String, String> exchange = idpForms.get(0);
+        assertEquals(IdentityAssertionExchange.TOKEN_EXCHANGE, exchange.get("grant_type"));
+        assertEquals("header.id-token.sig", exchange.get("subject_token"), "the file's token, read at the exchange");
+        assertEquals(IdentityAssertionExchange.ID_TOKEN, exchange.get("subject_token_type"));
+        assertEquals(IdentityAssertionExchange.ID_JAG, exchange.get("requested_token_type"));
+        assertEquals(base + "/as", exchange.get("audience"), "the grant names the upstream's authorization server");
+        assertEquals(base + "/mcp", exchange.get("resource"));
+        assertEquals("gw-at-idp", exchange.get("client_id"));
+        Map<String, String> grant = tokenForms.get(0);
+        assertEquals("urn:ietf:params:oauth:grant-type:jwt-bearer", grant.get("grant_type"));
+        assertEquals("jag-1", grant.get("assertion"));
+        assertEquals(base + "/mcp", grant.get("resource"));
+        assertTrue(!grant.containsValue("header.id-token.sig"), "the ID token goes to the identity provider only");
+        assertEquals("Basic " + Base64.getEncoder().encodeToString("gw:s3cret".getBytes(StandardCharsets.UTF_8)),
+                tokenAuthorizations.get(0));
     }
 
     @Test
     void crossAppAccessRefusesAnAnswerThatIsNoIdentityAssertionGrant() throws Exception {
-        Path idToken = Files.createTempFile("id", ".token");
-        try {
-            Files.writeString(idToken, "header.id-token.sig");
-            idpIssuedType = "urn:ietf:params:oauth:token-type:access_token";
-            OAuthFailure e = assertThrows(OAuthFailure.class, () -> crossApp(idToken).challenged(401, "Bearer", null));
-            assertEquals(OAuthFailure.Code.UPSTREAM_AUTH_FAILED, e.code());
-            assertTrue(tokenForms.isEmpty(), "nothing was presented to the authorization server");
-        } finally {
-            Files.deleteIfExists(idToken);
-        }
+        idpIssuedType = "urn:ietf:params:oauth:token-type:access_token";
+        UpstreamAuthorizer a = crossApp("header.id-token.sig");
+        OAuthFailure e = assertThrows(OAuthFailure.class, () -> a.challenged(401, "Bearer", null));
+        assertEquals(OAuthFailure.Code.UPSTREAM_AUTH_FAILED, e.code());
+        assertTrue(tokenForms.isEmpty(), "nothing was presented to the authorization server");
     }
 
     @Test
