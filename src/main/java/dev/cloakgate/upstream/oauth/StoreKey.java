@@ -5,13 +5,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.HexFormat;
 
 import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
+
+import dev.cloakgate.store.OwnerOnly;
 
 /**
  * The AES-256 key of the upstream OAuth store: from a mounted Secret file (32 bytes as 64 hex digits or base64),
@@ -52,8 +53,7 @@ public final class StoreKey {
                 Files.createDirectories(dir);
                 byte[] raw = new byte[32];
                 new SecureRandom().nextBytes(raw);
-                Path tmp = Files.createTempFile(dir, ".upstream-oauth-", ".tmp",
-                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                Path tmp = OwnerOnly.tempFile(dir, ".upstream-oauth-");
                 Files.writeString(tmp, HexFormat.of().formatHex(raw) + "\n", StandardCharsets.US_ASCII);
                 try {
                     // never over an existing key: a second process that got there first wins, and both read its key

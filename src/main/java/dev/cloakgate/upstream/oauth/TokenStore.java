@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 
@@ -21,6 +20,8 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.cloakgate.store.OwnerOnly;
 
 /**
  * What an upstream's OAuth connection must outlive a restart with (the refresh token, a registered client and its
@@ -112,9 +113,8 @@ public final class TokenStore {
         Path file = file(tenant, upstream);
         try {
             Path dir = file.getParent();
-            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-            Path tmp = Files.createTempFile(dir, ".conn-", ".tmp",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            OwnerOnly.directories(dir);
+            Path tmp = OwnerOnly.tempFile(dir, ".conn-");
             Files.write(tmp, blob);
             try {
                 Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
