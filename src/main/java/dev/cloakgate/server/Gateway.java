@@ -70,10 +70,13 @@ public class Gateway {
     private ExecutorService largeMessages;
     private MessageLanes lanes;
     private final io.vertx.core.Vertx vertx;
+    /** Issue 17: the database replicas share (empty in the SQLite default). */
+    private final SharedDatabase shared;
 
-    public Gateway(GatewayConfig config, io.vertx.core.Vertx vertx, MeterRegistry metrics,
+    public Gateway(GatewayConfig config, io.vertx.core.Vertx vertx, MeterRegistry metrics, SharedDatabase shared,
             @ConfigProperty(name = "quarkus.application.version", defaultValue = "dev") String version) {
         this.config = config;
+        this.shared = shared;
         this.metrics = metrics;
         this.vertx = vertx;
         this.version = version;
@@ -87,6 +90,8 @@ public class Gateway {
         if (sessions != null) {
             return;
         }
+        // issue 17: cloakgate.store and the datasource agree (or the start stops) before any state is opened
+        LOG.infof("store: %s", shared.kind().name().toLowerCase(java.util.Locale.ROOT));
         Path dir = Path.of(config.tenantsDir());
         TenantParser parser = new TenantParser(EnvExpander.ofSystem(), Path.of("").toAbsolutePath());
         tenants = TenantRegistry.load(dir, parser);
@@ -482,6 +487,11 @@ public class Gateway {
 
     public JsonCodec clientCodec() {
         return clientCodec;
+    }
+
+    /** Issue 17: the shared database, for the stores that live there in {@code postgresql} mode. */
+    public SharedDatabase shared() {
+        return shared;
     }
 
     public GatewayConfig config() {
