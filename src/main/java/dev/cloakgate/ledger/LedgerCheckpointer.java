@@ -57,7 +57,12 @@ final class LedgerCheckpointer implements LedgerWriter.Listener {
                 uncoveredSince = clock.instant();
             }
             for (LedgerStore.Appended a : batch) {
-                tree.appendLeafHash(hasher.leaf(a.hash()));
+                // issue 17: on a shared log other replicas' entries come first (catch up from the store), and a
+                // checkpoint taken meanwhile (catching up to the store) may already hold this batch
+                catchUp(a.seq());
+                if (a.seq() == tree.size()) {
+                    tree.appendLeafHash(hasher.leaf(a.hash()));
+                }
             }
             // the interval is checked here too: a steady trickle of entries may never leave the writer idle
             if (uncovered() >= every || uncovered() > 0 && intervalPassed()) {
@@ -81,6 +86,7 @@ final class LedgerCheckpointer implements LedgerWriter.Listener {
      */
     Checkpoint checkpointNow() {
         synchronized (lock) {
+            catchUp(store.size());
             if (uncovered() > 0) {
                 return write();
             }
@@ -123,6 +129,7 @@ final class LedgerCheckpointer implements LedgerWriter.Listener {
 
     // if storing fails, last stays where it was, so the next append or idle tries again
     private Checkpoint write() {
+        catchUp(store.size()); // issue 17: a checkpoint of the whole shared log as it stands, not of what this replica saw
         Checkpoint c = new Checkpoint(origin, tree.size(), tree.root());
         List<NoteSigner> signers = coSigner == null ? List.of(signer) : List.of(signer, coSigner);
         byte[] note = SignedNote.sign(c.text(), signers).getBytes(StandardCharsets.UTF_8);
@@ -133,6 +140,24 @@ final class LedgerCheckpointer implements LedgerWriter.Listener {
         uncoveredSince = null;
         witness(new CheckpointWitness.Signed(c, note, tree.frontier()));
         return c;
+    }
+
+    /**
+     * Issue 17: appends to the tree the stored entries below {@code size} it does not hold yet (appended by other
+     * replicas of a shared log). The tree is append-only and entries never change, so it only ever grows to the log.
+     */
+    private void catchUp(long size) {
+        while (tree.size() < size) {
+            long from = tree.size();
+            long to = Math.min(size, from + LedgerReplay.CHUNK) - 1;
+            List<byte[]> hashes = store.hashes(from, to);
+            if (hashes.size() != to - from + 1) {
+                throw new LedgerStoreException(store.location() + ": entries " + from + ".." + to + " are not all stored");
+            }
+            for (byte[] h : hashes) {
+                tree.appendLeafHash(hasher.leaf(h));
+            }
+        }
     }
 
     // ---- issue 15, witness cosigning: each stored checkpoint goes to the witnesses, off this thread ----
