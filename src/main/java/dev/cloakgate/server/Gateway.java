@@ -413,6 +413,24 @@ public class Gateway {
     private TenantWatcher watcher;
     // ---- end issue 10 ----
 
+    // ---- issue 17, pg-ledger ----
+    /**
+     * In PostgreSQL mode the ledgers flush and sign their final checkpoints here, while the datasource's pool is still
+     * open: {@link #stop} runs as beans are destroyed, in no order relative to the pool's own destruction.
+     */
+    void closeSharedState(@Observes io.quarkus.runtime.ShutdownEvent event) {
+        if (shared.dataSource().isEmpty()) {
+            return;
+        }
+        if (sessions != null) {
+            sessions.closeAll();
+        }
+        if (assembly != null) {
+            assembly.close();
+        }
+    }
+    // ---- end issue 17, pg-ledger ----
+
     @PreDestroy
     void stop() {
         if (watcher != null) {

@@ -108,6 +108,13 @@ class SharedLedgerIT {
                 assertEquals(2, callLengths.size(), "both replicas' calls are in the export of r" + r + ": " + callLengths);
                 assertTrue(report.get("entries").asLong() >= 12, report.toString());
             }
+            // a replica stopping (SIGTERM) writes what it queued and signs its final checkpoint while the pool is open
+            for (GatewayProcess gw : replicas) {
+                gw.process().destroy();
+                gw.awaitExit(Duration.ofSeconds(60));
+                assertTrue(gw.log().contains("ledger team-p: closed at size"), gw.log());
+                assertTrue(!gw.log().contains("did not close cleanly"), gw.log());
+            }
         } finally {
             replicas.forEach(GatewayProcess::close);
         }
