@@ -108,6 +108,22 @@ class SharedLedgerIT {
                 assertEquals(2, callLengths.size(), "both replicas' calls are in the export of r" + r + ": " + callLengths);
                 assertTrue(report.get("entries").asLong() >= 12, report.toString());
             }
+            // the command line reads the same shared log through the same datasource settings
+            List<String> cli = new ArrayList<>(List.of("-Dcloakgate.ledger.signing-key-file=" + key,
+                    "-Dcloakgate.ledger.log-identity=gateway.shared.example", "-Dcloakgate.data-dir=" + dir.resolve("data-cli")));
+            cli.addAll(db.gatewayProperties());
+            Path cliBundle = dir.resolve("export-cli.zip");
+            GatewayProcess.Result exported = GatewayProcess.run(cli, "ledger", "export", "--tenant", "team-p", "--out",
+                    cliBundle.toString());
+            assertEquals(0, exported.exit(), exported.output());
+            GatewayProcess.Result cliVerified = GatewayProcess.run(List.of(), "ledger", "verify", cliBundle.toString(),
+                    "--tenant", "team-p", "--trust-key", pins.get(0), "--trust-key", pins.get(1));
+            assertEquals(0, cliVerified.exit(), cliVerified.output());
+            try (ZipFile zip = new ZipFile(cliBundle.toFile())) {
+                String jsonl = new String(zip.getInputStream(zip.getEntry("entries.jsonl")).readAllBytes(), StandardCharsets.UTF_8);
+                assertEquals(2, jsonl.split("\"kind\":\"config_loaded\"", -1).length - 1, "both replicas' starts");
+            }
+
             // a replica stopping (SIGTERM) writes what it queued and signs its final checkpoint while the pool is open
             for (GatewayProcess gw : replicas) {
                 gw.process().destroy();
