@@ -12,8 +12,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
-import org.flywaydb.core.Flyway;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -50,9 +48,8 @@ public class LedgerStoresBench {
                 + "\",\"seconds\":" + seconds + ",\"paced_rate\":" + rate + "}");
         try {
             run("sqlite, 1 writer", 1, seconds, rate, settings -> Ledger.open(dir.resolve("sqlite"), "bench", RING, settings));
-            TestPostgres.Database db = TestPostgres.server().database("ledger_bench");
+            TestPostgres.Database db = TestPostgres.server().database("ledger_bench").migrated();
             try (AgroalDataSource pool = PooledDataSource.of(db, 16)) {
-                Flyway.configure().dataSource(pool).locations("classpath:db/migration").load().migrate();
                 run("postgresql, 1 writer", 1, seconds, rate, settings -> Ledger.open(PostgresLedgerStore.open(pool, "bench",
                         settings.clock()), RING, settings));
                 run("postgresql, 2 writers (two replicas' ledgers, one log)", 2, seconds, rate,

@@ -25,7 +25,6 @@ import java.util.concurrent.Future;
 
 import io.agroal.api.AgroalDataSource;
 
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -73,8 +72,7 @@ class SharedLedgerTest {
 
     @BeforeEach
     void database() {
-        db = PooledDataSource.of(TestPostgres.server().database("shared_ledger"), 8);
-        Flyway.configure().dataSource(db).locations("classpath:db/migration").load().migrate();
+        db = PooledDataSource.of(TestPostgres.server().database("shared_ledger").migrated(), 8);
     }
 
     private Ledger replica(LedgerKeyring ring) {

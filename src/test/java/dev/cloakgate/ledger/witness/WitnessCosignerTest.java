@@ -16,7 +16,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -193,8 +192,7 @@ class WitnessCosignerTest {
      */
     @Test
     void eachReplicasCheckpointIsCosignedAndTheCosignatureIsShared() throws Exception {
-        AgroalDataSource db = opened(PooledDataSource.of(TestPostgres.server().database("shared_witness"), 8));
-        Flyway.configure().dataSource(db).locations("classpath:db/migration").load().migrate();
+        AgroalDataSource db = opened(PooledDataSource.of(TestPostgres.server().database("shared_witness").migrated(), 8));
         TestWitness witness = opened(TestWitness.start("witness.test/u"));
         List<Ledger> replicas = new ArrayList<>();
         for (int r = 0; r < 2; r++) {
