@@ -40,8 +40,6 @@ public final class Ledger implements AutoCloseable {
      * @param checkpointInterval a checkpoint once this long has passed with entries not yet covered
      * @param clock entry timestamps and checkpoint timing
      * @param appended told each entry's time from submit to commit, in nanoseconds (the append latency metric)
-     */
-    /**
      * @param devKey issue 17: the signing key was generated under this process's data dir (dev mode), so on a log shared
      *        by replicas it is this replica's alone
      */

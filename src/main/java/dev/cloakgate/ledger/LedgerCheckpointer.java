@@ -27,6 +27,9 @@ final class LedgerCheckpointer implements LedgerWriter.Listener {
     private final Clock clock;
     private final TreeHasher hasher = new TreeHasher(); // only under lock: it owns one digest
     private final MerkleTree tree;
+    private final ChainVerifier chain = new ChainVerifier();
+    /** Issue 17: the hash of the last entry the tree holds, which the next one caught up must chain to. */
+    private byte[] lastEntryHash;
     private Checkpoint last;
     private Instant lastAt;
     /** When the oldest entry not covered by {@link #last} was seen (null when all are covered). */
@@ -48,6 +51,8 @@ final class LedgerCheckpointer implements LedgerWriter.Listener {
         this.interval = interval;
         this.clock = clock;
         this.lastAt = clock.instant();
+        // the replay verified the chain up to here, so the stored hash of the tree's last entry is the chain's
+        this.lastEntryHash = tree.size() == 0 ? EntryHash.GENESIS : store.hash(tree.size() - 1);
     }
 
     @Override
@@ -62,6 +67,7 @@ final class LedgerCheckpointer implements LedgerWriter.Listener {
                 catchUp(a.seq());
                 if (a.seq() == tree.size()) {
                     tree.appendLeafHash(hasher.leaf(a.hash()));
+                    lastEntryHash = a.hash();
                 }
             }
             // the interval is checked here too: a steady trickle of entries may never leave the writer idle
@@ -144,19 +150,25 @@ final class LedgerCheckpointer implements LedgerWriter.Listener {
 
     /**
      * Issue 17: appends to the tree the stored entries below {@code size} it does not hold yet (appended by other
-     * replicas of a shared log). The tree is append-only and entries never change, so it only ever grows to the log.
+     * replicas of a shared log), after checking that they chain on from the last entry the tree holds (the checks
+     * an auditor runs): this replica never signs a checkpoint over entries that do not form the chain. The tree is
+     * append-only and entries never change, so it only ever grows to the log.
      */
     private void catchUp(long size) {
         while (tree.size() < size) {
             long from = tree.size();
             long to = Math.min(size, from + LedgerReplay.CHUNK) - 1;
-            List<byte[]> hashes = store.hashes(from, to);
-            if (hashes.size() != to - from + 1) {
-                throw new LedgerStoreException(store.location() + ": entries " + from + ".." + to + " are not all stored");
+            List<byte[]> entries = store.read(from, to);
+            ChainVerifier.Result r = chain.verify(store.tenant(), entries, lastEntryHash);
+            if (entries.size() != to - from + 1 || !r.valid() || r.firstSeq() != from) {
+                throw new LedgerStoreException(store.location() + ": entries " + from + ".." + to + " are not all stored or"
+                        + " do not chain on from entry " + (from - 1) + " (" + r.failures().size() + " failures); no"
+                        + " checkpoint is signed over them");
             }
-            for (byte[] h : hashes) {
+            for (byte[] h : r.hashes()) {
                 tree.appendLeafHash(hasher.leaf(h));
             }
+            lastEntryHash = r.hashes().get(r.hashes().size() - 1);
         }
     }
 

@@ -267,6 +267,37 @@ class SharedLedgerTest {
         }
     }
 
+    @Test
+    void aReplicaSignsNoCheckpointOverEntriesThatDoNotChain() throws Exception {
+        Ledger r0 = replica(ringA);
+        try {
+            r0.submit(body("r0", 0)).join();
+            r0.checkpointNow();
+            // "another replica" (anyone with the database's credentials) appends an entry that does not chain
+            byte[] forged = EntryEnvelope.canonical(T, body("forger", 0), 1, "2026-12-02T00:00:00.000000Z", new byte[32]);
+            try (java.sql.Connection c = db.getConnection()) {
+                try (java.sql.PreparedStatement p = c.prepareStatement(
+                        "INSERT INTO ledger_entries (tenant, seq, hash, bytes) VALUES (?, 1, ?, ?)")) {
+                    p.setString(1, T);
+                    p.setBytes(2, EntryHash.of(forged));
+                    p.setBytes(3, forged);
+                    p.executeUpdate();
+                }
+                try (java.sql.PreparedStatement p = c.prepareStatement(
+                        "UPDATE ledger_heads SET next_seq = 2, last_hash = ? WHERE tenant = ?")) {
+                    p.setBytes(1, EntryHash.of(forged));
+                    p.setString(2, T);
+                    p.executeUpdate();
+                }
+            }
+            LedgerStoreException e = assertThrows(LedgerStoreException.class, r0::checkpointNow);
+            assertTrue(e.getMessage().contains("do not chain on from entry 0"), e.getMessage());
+            assertEquals(1, r0.store().latestCheckpoint().size(), "nothing signed over the forged entry");
+        } finally {
+            assertThrows(LedgerStoreException.class, r0::close, "nor as it closes");
+        }
+    }
+
     private static long count(LedgerStore store, String kind) throws Exception {
         return entries(store).stream().filter(e -> kind.equals(e.get("kind").asText())).count();
     }
