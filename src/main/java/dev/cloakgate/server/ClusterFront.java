@@ -1,0 +1,99 @@
+package dev.cloakgate.server;
+
+import java.time.Clock;
+
+import org.jboss.logging.Logger;
+
+import dev.cloakgate.cluster.ClusterSettings;
+import dev.cloakgate.cluster.PeerSignature;
+import dev.cloakgate.cluster.SessionRoute;
+import dev.cloakgate.cluster.SessionRouter;
+import dev.cloakgate.evidence.LogTag;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * Issue 17: what the MCP front does with a request for a session in cluster mode, after the agent's credential was
+ * checked and before anything of the session is touched: serve it here, forward it to the owner, or refuse it. A
+ * request that says it is a forward must carry a valid peer signature, and is never forwarded again.
+ */
+final class ClusterFront {
+    private static final Logger LOG = Logger.getLogger(ClusterFront.class);
+
+    /** How a refusal is answered (the front's JSON-RPC error bodies). */
+    @FunctionalInterface
+    interface Refusals {
+        void peerAuthFailed(RoutingContext rc);
+    }
+
+    /** Answers a request for a session that is not (or no longer) anywhere: 404, as the front does for its own. */
+    @FunctionalInterface
+    interface Unknown {
+        void unknownSession(RoutingContext rc);
+    }
+
+    private final SessionRouter router;
+    private final PeerSignature signature;
+    private final PeerRelay relay;
+
+    /** @param cluster null for one process: every request is served here, and any peer header is refused */
+    ClusterFront(Vertx vertx, ClusterSettings cluster, GatewayConfig.Cluster config, SessionRouter router,
+            int maxConnections) {
+        this.router = router;
+        this.signature = cluster == null ? null
+                : new PeerSignature(cluster.key(), Clock.systemUTC(), config.peerAuthWindow());
+        this.relay = cluster == null ? null
+                : new PeerRelay(vertx, signature, cluster.replicaId(), config.forwardConnectTimeout(),
+                        config.forwardIdleTimeout(), maxConnections);
+    }
+
+    /**
+     * True when the request was answered here (forwarded or refused); false when the caller serves it as before.
+     *
+     * @param body the request's body as read ({@code Buffer.buffer()} for GET and DELETE)
+     */
+    boolean handled(RoutingContext rc, String tenant, String sessionId, Buffer body, Refusals refusals,
+            Unknown unknown) {
+        String peer = rc.request().getHeader(PeerSignature.HEADER);
+        boolean forwarded = false;
+        if (peer != null) {
+            PeerSignature.Check check = signature == null ? new PeerSignature.Refused("not_clustered")
+                    : signature.verify(peer, new PeerSignature.Signed(rc.request().method().name(), rc.request().uri(),
+                            sessionId, body.getBytes()));
+            if (check instanceof PeerSignature.Refused r) {
+                // who sent it and what it carried are not logged: only that it failed, why, and where it came from
+                LOG.warnf("refused a %s request to tenant %s claiming to be a replica's forward (%s: %s) from %s",
+                        rc.request().method().name(), tenant, PeerSignature.HEADER, r.reason(),
+                        rc.request().remoteAddress() == null ? "?" : rc.request().remoteAddress().hostAddress());
+                refusals.peerAuthFailed(rc);
+                return true;
+            }
+            forwarded = true;
+        }
+        if (sessionId == null || !router.clustered()) {
+            return false;
+        }
+        SessionRoute route = router.route(tenant, sessionId);
+        if (route instanceof SessionRoute.Here) {
+            return false;
+        }
+        if (route instanceof SessionRoute.Owner owner && !forwarded) {
+            relay.forward(rc, owner.base().toString(), sessionId, body, () -> unknown.unknownSession(rc));
+            return true;
+        }
+        if (forwarded) {
+            // the forwarder thought this replica owns the session and this replica thinks not: never a second hop
+            LOG.warnf("a forwarded request for session %s does not belong here; answered as unknown (no second hop)",
+                    LogTag.of(sessionId));
+        }
+        unknown.unknownSession(rc);
+        return true;
+    }
+
+    void close() {
+        if (relay != null) {
+            relay.close();
+        }
+    }
+}
