@@ -9,6 +9,7 @@ import dev.cloakgate.cluster.PeerSignature;
 import dev.cloakgate.cluster.SessionRoute;
 import dev.cloakgate.cluster.SessionRouter;
 import dev.cloakgate.evidence.LogTag;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.RoutingContext;
@@ -36,11 +37,13 @@ final class ClusterFront {
     private final SessionRouter router;
     private final PeerSignature signature;
     private final PeerRelay relay;
+    private final MeterRegistry metrics;
 
     /** @param cluster null for one process: every request is served here, and any peer header is refused */
     ClusterFront(Vertx vertx, ClusterSettings cluster, GatewayConfig.Cluster config, SessionRouter router,
-            int maxConnections) {
+            int maxConnections, MeterRegistry metrics) {
         this.router = router;
+        this.metrics = metrics;
         this.signature = cluster == null ? null
                 : new PeerSignature(cluster.key(), Clock.systemUTC(), config.peerAuthWindow());
         this.relay = cluster == null ? null
@@ -66,6 +69,7 @@ final class ClusterFront {
                 LOG.warnf("refused a %s request to tenant %s claiming to be a replica's forward (%s: %s) from %s",
                         rc.request().method().name(), tenant, PeerSignature.HEADER, r.reason(),
                         rc.request().remoteAddress() == null ? "?" : rc.request().remoteAddress().hostAddress());
+                count(tenant, "peer_auth_failed");
                 refusals.peerAuthFailed(rc);
                 return true;
             }
@@ -79,7 +83,11 @@ final class ClusterFront {
             return false;
         }
         if (route instanceof SessionRoute.Owner owner && !forwarded) {
-            relay.forward(rc, owner.base().toString(), sessionId, body, () -> unknown.unknownSession(rc));
+            count(tenant, "forwarded");
+            relay.forward(rc, owner.base().toString(), sessionId, body, () -> {
+                count(tenant, "owner_unreachable");
+                unknown.unknownSession(rc);
+            });
             return true;
         }
         if (forwarded) {
@@ -87,8 +95,14 @@ final class ClusterFront {
             LOG.warnf("a forwarded request for session %s does not belong here; answered as unknown (no second hop)",
                     LogTag.of(sessionId));
         }
+        count(tenant, forwarded ? "second_hop_refused" : "unknown_session");
         unknown.unknownSession(rc);
         return true;
+    }
+
+    /** {@code cloakgate_cluster_routed_total{tenant, route}}: what cluster mode did with requests that named a session. */
+    private void count(String tenant, String route) {
+        metrics.counter("cloakgate.cluster.routed", "tenant", tenant, "route", route).increment();
     }
 
     void close() {

@@ -425,7 +425,7 @@ public class McpRoutes {
             synchronized (this) {
                 if (cluster == null) {
                     cluster = new ClusterFront(vertx, gateway.cluster(), gateway.config().cluster(), gateway.router(),
-                            gateway.config().session().maxSessions() + 1000);
+                            gateway.config().session().maxSessions() + 1000, metrics);
                 }
                 c = cluster;
             }

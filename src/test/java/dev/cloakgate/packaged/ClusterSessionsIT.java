@@ -178,6 +178,19 @@ class ClusterSessionsIT {
             throughFs = TransparencyTest.filesystemScript(c, fsRoot, "fs__");
         }
         TransparencyTest.assertSame(directFs, throughFs, "fs__");
+        // the operators see it: forwards are counted where they were made
+        long forwarders = GATEWAYS.stream().filter(gw -> metrics(gw).lines().anyMatch(l -> l.startsWith(
+                "cloakgate_cluster_routed_total{") && l.contains("route=\"forwarded\"") && l.contains("tenant=\"fs\""))).count();
+        assertTrue(forwarders >= 2, "at least two replicas forwarded requests of the fs session");
+    }
+
+    private static String metrics(GatewayProcess gw) {
+        try {
+            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(gw.managementUrl("/q/metrics")).build(),
+                    HttpResponse.BodyHandlers.ofString()).body();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test
@@ -322,6 +335,61 @@ class ClusterSessionsIT {
         } finally {
             byOwner.values().forEach(McpHttpClient::close);
             extra.forEach(McpHttpClient::close);
+        }
+    }
+
+    /**
+     * After the SIGKILL test (r2 is gone): r1 drains on SIGTERM while a call of its own runs. An initialize that
+     * still reaches it is refused as drain refuses it (503 shutting_down, Retry-After), so the client goes to another
+     * replica; a request for r0's session that reaches it is still forwarded; its own call is answered.
+     */
+    @Test
+    @Order(11)
+    void aDrainingReplicaTakesNoNewSessionButStillServesAndForwards() throws Exception {
+        GatewayProcess r0 = GATEWAYS.get(0);
+        GatewayProcess r1 = GATEWAYS.get(1);
+        try (McpHttpClient onR0 = new McpHttpClient(r0.url("/t/duo/mcp"));
+                McpHttpClient onR1 = new McpHttpClient(r1.url("/t/duo/mcp"))) {
+            assertTrue(onR0.initialize("2025-11-25", Json.object()).has("result"));
+            assertTrue(onR1.initialize("2025-11-25", Json.object()).has("result"));
+            assertEquals("r0", owner("duo", onR0.sessionId()));
+            assertEquals("r1", owner("duo", onR1.sessionId()));
+            ObjectNode slow = Json.object();
+            slow.put("name", "alpha__slow");
+            slow.putObject("arguments").put("ms", 6000);
+            slow.putObject("_meta").put("progressToken", "drain-1");
+            var running = onR1.requestAsync("tools/call", slow);
+            onR1.awaitNotification(n -> n.path("method").asText().equals("notifications/progress"), WAIT);
+
+            r1.process().destroy(); // SIGTERM
+            long until = System.nanoTime() + WAIT.toNanos();
+            while (ready(r1) == 200 && System.nanoTime() < until) {
+                Thread.sleep(20);
+            }
+            McpHttpClient.Raw refused;
+            try (McpHttpClient late = new McpHttpClient(r1.url("/t/duo/mcp"))) {
+                refused = late.post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+                    + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"late\",\"version\":\"1\"}}}");
+            }
+            assertEquals(503, refused.status(), refused.body());
+            assertEquals("shutting_down", refused.json().path("error").path("data").path("reason").asText());
+            // r0's session, reached through the draining r1: forwarded and answered
+            McpHttpClient.Raw viaR1 = raw(r1.url("/t/duo/mcp"), onR0.sessionId(), "{\"jsonrpc\":\"2.0\",\"id\":9,"
+                    + "\"method\":\"tools/call\",\"params\":{\"name\":\"alpha__echo\",\"arguments\":{\"text\":\"drain\"}}}", Map.of());
+            assertEquals(200, viaR1.status(), viaR1.body());
+            assertTrue(viaR1.body().contains("alpha:drain"), viaR1.body());
+            ObjectNode answered = running.get(60, java.util.concurrent.TimeUnit.SECONDS);
+            assertTrue(answered.has("result"), String.valueOf(answered));
+            r1.awaitExit(Duration.ofSeconds(90));
+        }
+    }
+
+    private static int ready(GatewayProcess gw) {
+        try {
+            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(gw.managementUrl("/q/health/ready")).build(),
+                    HttpResponse.BodyHandlers.ofString()).statusCode();
+        } catch (Exception e) {
+            return -1;
         }
     }
 
