@@ -51,13 +51,22 @@ final class ClusterFront {
                         config.forwardIdleTimeout(), maxConnections);
     }
 
+    /** What became of a request. */
+    enum Routed {
+        /** Served here as before: this replica owns the session, or the id is unknown (the registry answers 404). */
+        HERE,
+        /** Sent to its owner; the answer is being relayed. */
+        FORWARDED,
+        /** Refused here (a peer header that does not verify, or a forward this replica cannot serve). */
+        ANSWERED
+    }
+
     /**
-     * True when the request was answered here (forwarded or refused); false when the caller serves it as before.
+     * Where the request goes.
      *
      * @param body the request's body as read ({@code Buffer.buffer()} for GET and DELETE)
      */
-    boolean handled(RoutingContext rc, String tenant, String sessionId, Buffer body, Refusals refusals,
-            Unknown unknown) {
+    Routed route(RoutingContext rc, String tenant, String sessionId, Buffer body, Refusals refusals, Unknown unknown) {
         String peer = rc.request().getHeader(PeerSignature.HEADER);
         boolean forwarded = false;
         if (peer != null) {
@@ -71,43 +80,41 @@ final class ClusterFront {
                         rc.request().remoteAddress() == null ? "?" : rc.request().remoteAddress().hostAddress());
                 count(tenant, "peer_auth_failed");
                 refusals.peerAuthFailed(rc);
-                return true;
+                return Routed.ANSWERED;
             }
             forwarded = true;
         }
         if (sessionId == null || !router.clustered()) {
-            return false;
+            return Routed.HERE;
         }
         SessionRoute route = router.route(tenant, sessionId);
         if (route instanceof SessionRoute.Here) {
-            return false;
-        }
-        if (route instanceof SessionRoute.Owner owner && !forwarded) {
-            count(tenant, "forwarded");
-            relay.forward(rc, owner.base().toString(), sessionId, body, () -> {
-                count(tenant, "owner_unreachable");
-                unknown.unknownSession(rc);
-            });
-            return true;
+            return Routed.HERE;
         }
         if (forwarded) {
             // the forwarder thought this replica owns the session and this replica thinks not: never a second hop
             LOG.warnf("a forwarded request for session %s does not belong here; answered as unknown (no second hop)",
                     LogTag.of(sessionId));
+            count(tenant, "second_hop_refused");
+            unknown.unknownSession(rc);
+            return Routed.ANSWERED;
         }
-        count(tenant, forwarded ? "second_hop_refused" : "unknown_session");
-        unknown.unknownSession(rc);
-        return true;
+        if (route instanceof SessionRoute.Owner owner) {
+            count(tenant, "forwarded");
+            relay.forward(rc, owner.base().toString(), sessionId, body, () -> {
+                count(tenant, "owner_unreachable");
+                unknown.unknownSession(rc);
+            });
+            return Routed.FORWARDED;
+        }
+        // not an id of this cluster for this tenant: no local session has it either, and the front answers it as it
+        // answers any unknown id (404; 400 for an initialize that carries one), exactly as one process would
+        count(tenant, "unknown_session");
+        return Routed.HERE;
     }
 
     /** {@code cloakgate_cluster_routed_total{tenant, route}}: what cluster mode did with requests that named a session. */
     private void count(String tenant, String route) {
         metrics.counter("cloakgate.cluster.routed", "tenant", tenant, "route", route).increment();
-    }
-
-    void close() {
-        if (relay != null) {
-            relay.close();
-        }
     }
 }

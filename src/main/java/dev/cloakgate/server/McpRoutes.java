@@ -117,8 +117,12 @@ public class McpRoutes {
                 return;
             }
             // issue 17: a session another replica owns is forwarded there as read (the owner parses and judges it)
-            if (cluster().handled(rc, caller.tenant().name(), req.getHeader(SESSION_HEADER), body, this::peerAuthFailed,
-                    this::unknownSession)) {
+            ClusterFront.Routed routed = cluster().route(rc, caller.tenant().name(), req.getHeader(SESSION_HEADER), body,
+                    this::peerAuthFailed, this::unknownSession);
+            if (routed == ClusterFront.Routed.FORWARDED) {
+                inFlight(rc); // a drain waits for the owner's answer to be relayed
+            }
+            if (routed != ClusterFront.Routed.HERE) {
                 return;
             }
             if (gateway.lanes().large(body.length())) {
@@ -287,8 +291,8 @@ public class McpRoutes {
                     "GET opens an event stream: Accept must include text/event-stream"));
             return;
         }
-        if (cluster().handled(rc, caller.tenant().name(), rc.request().getHeader(SESSION_HEADER), Buffer.buffer(),
-                this::peerAuthFailed, this::unknownSession)) {
+        if (cluster().route(rc, caller.tenant().name(), rc.request().getHeader(SESSION_HEADER), Buffer.buffer(),
+                this::peerAuthFailed, this::unknownSession) != ClusterFront.Routed.HERE) {
             return; // issue 17: the stream, Last-Event-ID included, is the owner's to serve
         }
         GatewaySession session = session(rc, caller, rc.request().getHeader(SESSION_HEADER));
@@ -320,8 +324,8 @@ public class McpRoutes {
         if (caller == null) {
             return;
         }
-        if (cluster().handled(rc, caller.tenant().name(), rc.request().getHeader(SESSION_HEADER), Buffer.buffer(),
-                this::peerAuthFailed, this::unknownSession)) {
+        if (cluster().route(rc, caller.tenant().name(), rc.request().getHeader(SESSION_HEADER), Buffer.buffer(),
+                this::peerAuthFailed, this::unknownSession) != ClusterFront.Routed.HERE) {
             return; // issue 17: ended at its owner
         }
         GatewaySession session = session(rc, caller, rc.request().getHeader(SESSION_HEADER));

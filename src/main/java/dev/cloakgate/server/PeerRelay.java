@@ -122,8 +122,4 @@ final class PeerRelay {
         }
         return kept;
     }
-
-    void close() {
-        client.close();
-    }
 }

@@ -224,6 +224,14 @@ class ClusterSessionsIT {
                     assertEquals("unknown_session", r.json().path("error").path("data").path("reason").asText(), r.body());
                 }
             }
+            // an initialize that carries an id is refused as one gateway refuses it, whatever the id
+            for (String sid : List.of(bad.get(0), id)) {
+                McpHttpClient.Raw r = raw(through("everything"), sid, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"initialize\","
+                        + "\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"x\","
+                        + "\"version\":\"1\"}}}", Map.of());
+                assertEquals(400, r.status(), r.body());
+                assertEquals("session_on_initialize", r.json().path("error").path("data").path("reason").asText());
+            }
             // DELETE is forwarded to the owner too: the session is gone on every replica
             assertEquals(200, c.delete());
             for (int i = 0; i < REPLICAS; i++) {
