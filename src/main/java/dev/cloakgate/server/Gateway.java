@@ -70,10 +70,13 @@ public class Gateway {
     private ExecutorService largeMessages;
     private MessageLanes lanes;
     private final io.vertx.core.Vertx vertx;
+    /** Issue 17: the database replicas share (empty in the SQLite default). */
+    private final SharedDatabase shared;
 
-    public Gateway(GatewayConfig config, io.vertx.core.Vertx vertx, MeterRegistry metrics,
+    public Gateway(GatewayConfig config, io.vertx.core.Vertx vertx, MeterRegistry metrics, SharedDatabase shared,
             @ConfigProperty(name = "quarkus.application.version", defaultValue = "dev") String version) {
         this.config = config;
+        this.shared = shared;
         this.metrics = metrics;
         this.vertx = vertx;
         this.version = version;
@@ -87,6 +90,8 @@ public class Gateway {
         if (sessions != null) {
             return;
         }
+        // issue 17: cloakgate.store and the datasource agree (or the start stops) before any state is opened
+        LOG.infof("store: %s", shared.kind().name().toLowerCase(java.util.Locale.ROOT));
         Path dir = Path.of(config.tenantsDir());
         TenantParser parser = new TenantParser(EnvExpander.ofSystem(), Path.of("").toAbsolutePath());
         tenants = TenantRegistry.load(dir, parser);
@@ -263,7 +268,11 @@ public class Gateway {
                     GatewayConfig.UpstreamOauth uo = config.upstreamOauth();
                     javax.crypto.SecretKey key = uo.keyFile().map(f -> dev.cloakgate.upstream.oauth.StoreKey.read(Path.of(f)))
                             .orElseGet(() -> dev.cloakgate.upstream.oauth.StoreKey.generatedUnder(data));
-                    return new dev.cloakgate.upstream.oauth.TokenStore(data.resolve("upstream-oauth"), key,
+                    // issue 17: with the shared database, a connection made through one replica serves every replica
+                    dev.cloakgate.upstream.oauth.ConnectionBlobs blobs = shared.dataSource()
+                            .<dev.cloakgate.upstream.oauth.ConnectionBlobs>map(dev.cloakgate.upstream.oauth.PostgresConnectionBlobs::new)
+                            .orElseGet(() -> new dev.cloakgate.upstream.oauth.FileConnectionBlobs(data.resolve("upstream-oauth")));
+                    return new dev.cloakgate.upstream.oauth.TokenStore(blobs, key,
                             uo.previousKeyFile().map(f -> dev.cloakgate.upstream.oauth.StoreKey.read(Path.of(f))).orElse(null));
                 });
         Links links = new Links(upstreamCodec, vertx, writers,
@@ -507,6 +516,11 @@ public class Gateway {
 
     public JsonCodec clientCodec() {
         return clientCodec;
+    }
+
+    /** Issue 17: the shared database, for the stores that live there in {@code postgresql} mode. */
+    public SharedDatabase shared() {
+        return shared;
     }
 
     public GatewayConfig config() {

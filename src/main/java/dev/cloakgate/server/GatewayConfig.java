@@ -27,6 +27,14 @@ public interface GatewayConfig {
      */
     Optional<String> publicUrl();
 
+    // ---- issue 17: where shared state lives ----
+    /**
+     * {@code sqlite} (files under the data dir; one gateway process) or {@code postgresql} (the state replicas share,
+     * in the database of {@code quarkus.datasource.jdbc.url}). Checked by {@link SharedDatabase}.
+     */
+    @WithDefault("sqlite")
+    String store();
+
     Http http();
 
     // ---- issue 16: the upstream OAuth store ----
