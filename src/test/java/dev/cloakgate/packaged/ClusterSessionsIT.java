@@ -152,6 +152,38 @@ class ClusterSessionsIT {
         return new HashSet<>(all.subList(from, all.size()));
     }
 
+    /** Cluster settings that cannot work fail --check and stop the start, with a stable code and what to fix. */
+    @Test
+    @Order(0)
+    void clusterSettingsThatCannotWorkFailTheCheckAndStopTheStart() throws Exception {
+        String tenants = "-Dcloakgate.tenants-dir=" + root.resolve("tenants");
+        Path shortKey = Files.writeString(root.resolve("short.key"), Base64.getEncoder().encodeToString(new byte[16]));
+        Map<String, List<String>> cases = new LinkedHashMap<>();
+        cases.put("cluster_key_missing", List.of(tenants, "-Dcloakgate.cluster.replica-id=r0",
+                "-Dcloakgate.cluster.peers=r0=http://127.0.0.1:1"));
+        cases.put("cluster_key_invalid", List.of(tenants, "-Dcloakgate.cluster.replica-id=r0",
+                "-Dcloakgate.cluster.key-file=" + shortKey, "-Dcloakgate.cluster.peers=r0=http://127.0.0.1:1"));
+        cases.put("cluster_replica_id_invalid", List.of(tenants, "-Dcloakgate.cluster.replica-id=Replica_0",
+                "-Dcloakgate.cluster.key-file=" + root.resolve("cluster.key")));
+        cases.put("cluster_peers_missing", List.of(tenants, "-Dcloakgate.cluster.replica-id=r0",
+                "-Dcloakgate.cluster.key-file=" + root.resolve("cluster.key")));
+        for (Map.Entry<String, List<String>> c : cases.entrySet()) {
+            GatewayProcess.Result check = GatewayProcess.run(c.getValue(), "--check");
+            assertEquals(1, check.exit(), check.output());
+            assertTrue(check.output().contains("error: " + c.getKey() + ": "), c.getKey() + ":\n" + check.output());
+            assertFalse(check.output().contains(Base64.getEncoder().encodeToString(clusterKey)), "the key is never shown");
+        }
+        GatewayProcess.Result ok = GatewayProcess.run(List.of(tenants, "-Dcloakgate.cluster.replica-id=r0",
+                "-Dcloakgate.cluster.key-file=" + root.resolve("cluster.key"),
+                "-Dcloakgate.cluster.peer-url=http://{replica}.peers.svc:8080"), "--check");
+        assertEquals(0, ok.exit(), ok.output());
+        assertTrue(ok.output().contains("ok: cluster replica r0"), ok.output());
+        try (GatewayProcess gw = GatewayProcess.start(cases.get("cluster_key_missing"))) {
+            assertNotEquals(0, gw.awaitExit(Duration.ofSeconds(120)));
+            assertTrue(gw.log().contains("cluster_key_missing"), gw.log());
+        }
+    }
+
     @Test
     @Order(1)
     void transparencyThroughTheRoundRobinFrontAsThroughOneGateway() {
