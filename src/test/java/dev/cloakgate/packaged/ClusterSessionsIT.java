@@ -396,7 +396,7 @@ class ClusterSessionsIT {
             assertEquals("r1", owner("duo", onR1.sessionId()));
             ObjectNode slow = Json.object();
             slow.put("name", "alpha__slow");
-            slow.putObject("arguments").put("ms", 6000);
+            slow.putObject("arguments").put("ms", 12000); // the drain (20 s) lasts while it runs
             slow.putObject("_meta").put("progressToken", "drain-1");
             var running = onR1.requestAsync("tools/call", slow);
             onR1.awaitNotification(n -> n.path("method").asText().equals("notifications/progress"), WAIT);

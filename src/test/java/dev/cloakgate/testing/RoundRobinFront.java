@@ -3,7 +3,6 @@ package dev.cloakgate.testing;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -85,11 +84,11 @@ public final class RoundRobinFront implements AutoCloseable {
                 try {
                     answer = client.send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
                     landed.add(i);
-                } catch (ConnectException e) {
-                    // this backend is gone: the next one takes the request
                 } catch (HttpTimeoutException e) {
                     ex.sendResponseHeaders(504, -1);
                     return;
+                } catch (IOException e) {
+                    // this backend is gone (refused, or a kept-alive connection to it reset): the next one takes it
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return;
