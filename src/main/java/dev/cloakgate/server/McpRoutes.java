@@ -425,6 +425,11 @@ public class McpRoutes {
 
     private ClusterFront cluster() {
         ClusterFront c = cluster;
+        if (c == null && gateway.router() == null) {
+            // still starting: serve as one process until the cluster settings are read (nothing is forwarded yet)
+            return new ClusterFront(vertx, null, gateway.config().cluster(), new dev.cloakgate.cluster.SessionRouter(null),
+                    0, metrics);
+        }
         if (c == null) {
             synchronized (this) {
                 if (cluster == null) {
