@@ -81,6 +81,15 @@ class HelmReplicasTest {
     }
 
     @Test
+    void theGatewaysCheckAcceptsTheClusterThePodIsGiven() {
+        HelmChart.Rendered r = HelmChart.render("gw", "team-a", HelmChart.VALUES.resolve("replicas.yaml"));
+        PodFiles.Result res = PodFiles.lay(r, Map.of("pg-app", Map.of("username", "app", "password", "pw")),
+                tmp.resolve("root")).run("--check");
+        assertEquals(0, res.exit(), () -> res.out() + res.err());
+        assertTrue(res.out().contains("ok: store postgresql"), res::out);
+    }
+
+    @Test
     void thePolicyAdmitsThePeersAndTheDatabaseAndNothingMore() {
         NetworkPolicy np = HelmChart.render("gw", "team-a", HelmChart.VALUES.resolve("replicas.yaml")).one(NetworkPolicy.class);
         Map<String, String> self = Map.of("app.kubernetes.io/name", "cloakgate", "app.kubernetes.io/instance", "gw");
