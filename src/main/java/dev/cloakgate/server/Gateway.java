@@ -283,6 +283,16 @@ public class Gateway {
         // each tenant's setup is installed by the assembly, at start and at each reload of its file
         sessions = new SessionRegistry(settings, upstreamCodec, upstreamMeters, timer, name -> null, name -> null,
                 name -> CallLog.NONE);
+        // ---- issue 17: in cluster mode a session's id names its owner, encrypted under the shared key ----
+        GatewayConfig.Cluster cc = config.cluster();
+        cluster = dev.cloakgate.cluster.ClusterSettings.of(cc.replicaId(), cc.keyFile(), cc.peerUrl(), cc.peers())
+                .orElse(null);
+        router = new dev.cloakgate.cluster.SessionRouter(cluster);
+        if (cluster != null) {
+            sessions.issueIdsWith(router::issue);
+            LOG.infof("cluster mode: replica %s, %s", cluster.replicaId(), cluster);
+        }
+        // ---- end issue 17 ----
         // issue 10, upstream health: a gauge per tenant upstream, read from the plain-Java board (the assembly makes
         // each configured upstream's entry when its tenant is loaded)
         sessions.health().onNew(this::healthMetrics);
@@ -484,6 +494,21 @@ public class Gateway {
     public TenantRegistry tenants() {
         return tenants;
     }
+
+    // ---- issue 17 ----
+    private dev.cloakgate.cluster.ClusterSettings cluster;
+    private dev.cloakgate.cluster.SessionRouter router;
+
+    /** Cluster mode's settings, or null when the gateway runs as one process. */
+    public dev.cloakgate.cluster.ClusterSettings cluster() {
+        return cluster;
+    }
+
+    /** Where a request for a session is served: here, at its owner, or nowhere (404). */
+    public dev.cloakgate.cluster.SessionRouter router() {
+        return router;
+    }
+    // ---- end issue 17 ----
 
     public SessionRegistry sessions() {
         return sessions;
