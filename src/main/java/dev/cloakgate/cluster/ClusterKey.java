@@ -25,6 +25,8 @@ public final class ClusterKey {
     public static final String PEER_AUTH = "peer-auth";
     /** Encrypts tenant secrets kept in the shared store. */
     public static final String TENANT_SECRETS = "tenant-secrets";
+    /** Seals upstream OAuth connections in the shared store when no key file is given. */
+    public static final String UPSTREAM_OAUTH = "upstream-oauth";
 
     private static final int LENGTH = 32;
     private final byte[] key;

@@ -250,6 +250,10 @@ public class Gateway {
                 up.connectTimeout(), se.idleTimeout(), up.idleTimeout(), up.backoffInitial(), up.backoffMax(),
                 se.bufferEvents(), se.bufferBytes(), clientCodec.limits(), upstreamCodec.limits(), se.maxSessions(),
                 se.maxQueuedBytes(), se.maxSessionsPerTenant(), up.maxStdioChildrenPerTenant(), se.streamlessIdleTimeout());
+        // issue 17: the cluster settings (replica id, shared key, peers), before anything that depends on them
+        GatewayConfig.Cluster cc = config.cluster();
+        cluster = dev.cloakgate.cluster.ClusterSettings.of(cc.replicaId(), cc.keyFile(), cc.peerUrl(), cc.peers())
+                .orElse(null);
         // issue 16: a configured store key that cannot be read stops the start (upstream_oauth_key_invalid)
         config.upstreamOauth().keyFile().ifPresent(f -> dev.cloakgate.upstream.oauth.StoreKey.read(Path.of(f)));
         config.upstreamOauth().previousKeyFile().ifPresent(f -> dev.cloakgate.upstream.oauth.StoreKey.read(Path.of(f)));
@@ -266,15 +270,20 @@ public class Gateway {
                 }, java.time.Clock.systemUTC(), () -> {
                     Path data = Path.of(config.dataDir());
                     GatewayConfig.UpstreamOauth uo = config.upstreamOauth();
+                    // issue 17: replicas must seal with one key: the configured file, else one derived from the
+                    // cluster key; a generated key serves one process only
                     javax.crypto.SecretKey key = uo.keyFile().map(f -> dev.cloakgate.upstream.oauth.StoreKey.read(Path.of(f)))
-                            .orElseGet(() -> dev.cloakgate.upstream.oauth.StoreKey.generatedUnder(data));
+                            .orElseGet(() -> cluster != null
+                                    ? new javax.crypto.spec.SecretKeySpec(
+                                            cluster.key().subkey(dev.cloakgate.cluster.ClusterKey.UPSTREAM_OAUTH), "AES")
+                                    : dev.cloakgate.upstream.oauth.StoreKey.generatedUnder(data));
                     // issue 17: with the shared database, a connection made through one replica serves every replica
                     dev.cloakgate.upstream.oauth.ConnectionBlobs blobs = shared.dataSource()
                             .<dev.cloakgate.upstream.oauth.ConnectionBlobs>map(dev.cloakgate.upstream.oauth.PostgresConnectionBlobs::new)
                             .orElseGet(() -> new dev.cloakgate.upstream.oauth.FileConnectionBlobs(data.resolve("upstream-oauth")));
                     return new dev.cloakgate.upstream.oauth.TokenStore(blobs, key,
                             uo.previousKeyFile().map(f -> dev.cloakgate.upstream.oauth.StoreKey.read(Path.of(f))).orElse(null));
-                });
+                }, cluster == null ? null : cluster.replicaId());
         Links links = new Links(upstreamCodec, vertx, writers,
                 new HttpLink.Timeouts(up.connectTimeout(), up.requestTimeout()), se.maxSessions() + 1000, lanes,
                 authorizers);
@@ -284,9 +293,6 @@ public class Gateway {
         sessions = new SessionRegistry(settings, upstreamCodec, upstreamMeters, timer, name -> null, name -> null,
                 name -> CallLog.NONE);
         // ---- issue 17: in cluster mode a session's id names its owner, encrypted under the shared key ----
-        GatewayConfig.Cluster cc = config.cluster();
-        cluster = dev.cloakgate.cluster.ClusterSettings.of(cc.replicaId(), cc.keyFile(), cc.peerUrl(), cc.peers())
-                .orElse(null);
         router = new dev.cloakgate.cluster.SessionRouter(cluster);
         if (cluster != null) {
             sessions.issueIdsWith(router::issue);

@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
+import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,7 +44,10 @@ import dev.cloakgate.testing.McpHttpClient;
 import dev.cloakgate.testing.McpStdioClient;
 import dev.cloakgate.testing.McpTestClient;
 import dev.cloakgate.testing.NodeFixtures;
+import dev.cloakgate.testing.AdminHttp;
 import dev.cloakgate.testing.RoundRobinFront;
+import dev.cloakgate.testing.TestAuthorizationServer;
+import dev.cloakgate.testing.TestJwts;
 import dev.cloakgate.testing.Transcript;
 import dev.cloakgate.testing.Upstreams;
 
@@ -60,6 +64,8 @@ class ClusterSessionsIT {
     private static final int REPLICAS = 3;
     private static final String AGENT_TOKEN = "cluster-agent-token-8d2f6b1e4a7c9e3f5b0d";
     private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final String OPS_TOKEN = "cluster-ops-token-3b9e1c7a5d2f8e4b6a0c";
+    private static TestAuthorizationServer authServer;
 
     private static final List<AutoCloseable> RUNNING = new ArrayList<>();
     private static final List<GatewayProcess> GATEWAYS = new ArrayList<>();
@@ -96,6 +102,35 @@ class ClusterSessionsIT {
                 "--name", "alpha")), Map.of("sanitize", false, "auth", Json.obj("{\"principals\":{\"agent\":{\"roles\":"
                         + "[\"agent\"],\"tokens_sha256\":[\"" + Upstreams.sha256(AGENT_TOKEN) + "\"]}}}")));
 
+        // issue 17, upstream OAuth: an upstream whose metadata names the test authorization server, and a tenant an
+        // operator connects it for (the redirect comes back through the front, to any replica)
+        authServer = TestAuthorizationServer.start(TestJwts.generate("as-1"), root.resolve("issued.jsonl"), Set.of("mcp"));
+        RUNNING.add(authServer);
+        com.sun.net.httpserver.HttpServer prm = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        String prmBase = "http://127.0.0.1:" + prm.getAddress().getPort();
+        prm.createContext("/", ex -> {
+            boolean metadata = ex.getRequestURI().getPath().equals("/.well-known/oauth-protected-resource/mcp");
+            byte[] body = (metadata ? "{\"resource\":\"" + prmBase + "/mcp\",\"authorization_servers\":[\""
+                    + authServer.issuer() + "\"],\"scopes_supported\":[\"mcp\"]}" : "{}").getBytes(StandardCharsets.UTF_8);
+            if (!metadata) {
+                ex.getResponseHeaders().add("WWW-Authenticate", "Bearer resource_metadata=\"" + prmBase
+                        + "/.well-known/oauth-protected-resource/mcp\"");
+            }
+            ex.getResponseHeaders().add("Content-Type", "application/json");
+            ex.sendResponseHeaders(metadata ? 200 : 401, body.length);
+            ex.getResponseBody().write(body);
+            ex.close();
+        });
+        prm.start();
+        RUNNING.add(() -> prm.stop(0));
+        ObjectNode crm = Upstreams.http(prmBase + "/mcp");
+        crm.set("oauth", Json.obj("{\"grant\":\"authorization_code\"}"));
+        Upstreams.tenant(tenants, "linked", "prefix", Map.of("crm", crm), Map.of("sanitize", false, "auth",
+                Json.obj("{\"principals\":{\"ops\":{\"roles\":[\"operator\"],\"tokens_sha256\":[\""
+                        + Upstreams.sha256(OPS_TOKEN) + "\"]},\"agent\":{\"roles\":[\"agent\"],\"tokens_sha256\":[\""
+                        + Upstreams.sha256(AGENT_TOKEN) + "\"]}}}")));
+
         clusterKey = new byte[32];
         new SecureRandom().nextBytes(clusterKey);
         Path key = root.resolve("cluster.key");
@@ -108,17 +143,22 @@ class ClusterSessionsIT {
         }
         List<URI> backends = new ArrayList<>();
         for (int i = 0; i < REPLICAS; i++) {
+            backends.add(URI.create("http://127.0.0.1:" + ports[i] + "/"));
+        }
+        // the Service's address is the gateway's public URL (an authorization server redirects the operator's browser there)
+        front = new RoundRobinFront(backends);
+        String publicUrl = front.url("/").toString().replaceAll("/$", "");
+        for (int i = 0; i < REPLICAS; i++) {
             GatewayProcess gw = GatewayProcess.start(List.of("-Xmx384m", "-Dcloakgate.tenants-dir=" + tenants,
+                    "-Dcloakgate.public-url=" + publicUrl,
                     "-Dcloakgate.data-dir=" + root.resolve("data-r" + i), "-Dcloakgate.cluster.replica-id=r" + i,
                     "-Dcloakgate.cluster.key-file=" + key, "-Dcloakgate.cluster.peers=" + String.join(",", peers)),
                     ports[i]);
             GATEWAYS.add(gw);
-            backends.add(gw.url("/"));
         }
         for (GatewayProcess gw : GATEWAYS) {
             assertTrue(gw.awaitReady(Duration.ofSeconds(180)), gw.log());
         }
-        front = new RoundRobinFront(backends);
     }
 
     @AfterAll
@@ -422,6 +462,52 @@ class ClusterSessionsIT {
             assertTrue(answered.has("result"), String.valueOf(answered));
             r1.awaitExit(Duration.ofSeconds(90));
         }
+    }
+
+    /**
+     * Issue 17: an operator connects an OAuth upstream through one replica; the authorization server's redirect comes
+     * back through the Service to another replica, which sends it to the one holding the pending connection (its PKCE
+     * verifier and registered client never leave it). Replayed, the state is refused by its owner; a redirect that
+     * claims to be a replica's forward without a valid signature is refused.
+     */
+    @Test
+    @Order(5)
+    void anUpstreamConnectionsRedirectReachesTheReplicaThatStartedIt() throws Exception {
+        int starter = 0;
+        AdminHttp admin = new AdminHttp(GATEWAYS.get(starter).url("/admin/t/"));
+        AdminHttp.Answer started = admin.send("POST", "linked/upstreams/crm/oauth/connect", OPS_TOKEN);
+        assertEquals(200, started.status(), started.body());
+        URI authorize = URI.create(started.json().get("authorization_url").asText());
+        java.net.http.HttpClient http = java.net.http.HttpClient.newBuilder()
+                .followRedirects(java.net.http.HttpClient.Redirect.NEVER).build();
+        java.net.http.HttpResponse<String> approved = http.send(java.net.http.HttpRequest.newBuilder(authorize).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(302, approved.statusCode(), approved.body());
+        URI redirect = URI.create(approved.headers().firstValue("Location").orElseThrow());
+        assertEquals(front.url("/oauth/callback").getPath(), redirect.getPath(), "back to the gateway's public URL");
+        assertTrue(redirect.getRawQuery().contains("state=r0."), "the state names the replica that started it");
+
+        // the Service hands the browser's request to another replica
+        URI atOther = GATEWAYS.get(1).url("/oauth/callback?" + redirect.getRawQuery());
+        java.net.http.HttpResponse<String> done = http.send(java.net.http.HttpRequest.newBuilder(atOther).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, done.statusCode(), done.body());
+        assertEquals(true, Json.parse(done.body()).path("connected").asBoolean(), done.body());
+        assertEquals("connected", admin.send("GET", "linked/upstreams/crm/oauth", OPS_TOKEN).json().path("state").asText());
+        assertEquals(1, TestAuthorizationServer.issued(root.resolve("issued.jsonl")).size(), "one code, redeemed once");
+
+        // single use, wherever the replay lands: the owner refuses it
+        java.net.http.HttpResponse<String> replay = http.send(java.net.http.HttpRequest.newBuilder(
+                GATEWAYS.get(2).url("/oauth/callback?" + redirect.getRawQuery())).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(400, replay.statusCode(), replay.body());
+        assertTrue(replay.body().contains("oauth_state_invalid"), replay.body());
+        // a forged forward: refused before any state is looked up
+        java.net.http.HttpResponse<String> forged = http.send(java.net.http.HttpRequest.newBuilder(atOther)
+                .header(PeerSignature.HEADER, "v1;r0;" + (System.currentTimeMillis() / 1000) + ";" + "A".repeat(43)).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(403, forged.statusCode(), forged.body());
+        assertTrue(forged.body().contains("peer_auth_failed"), forged.body());
     }
 
     private static int ready(GatewayProcess gw) {
