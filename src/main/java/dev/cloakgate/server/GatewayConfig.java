@@ -55,6 +55,37 @@ public interface GatewayConfig {
 
     Ledger ledger();
 
+    // ---- issue 17: sessions without a sticky load balancer ----
+    Cluster cluster();
+
+    /** Several replicas behind one Service (README "Running several replicas"); unset replica id: one process. */
+    interface Cluster {
+        /** This replica's id (Helm: the pod name); setting it turns cluster mode on. */
+        Optional<String> replicaId();
+
+        /** The replicas' shared key: the standard base64 of 32 random bytes (a Secret). Required in cluster mode. */
+        Optional<String> keyFile();
+
+        /** Where replica {@code {replica}} is reached, e.g. {@code http://{replica}.cloakgate-peers.ns.svc.cluster.local:8080}. */
+        Optional<String> peerUrl();
+
+        /** {@code r0=http://host:port,r1=...}: every replica by id; wins over {@code peer-url}. */
+        Optional<String> peers();
+
+        /** How long a forward may take to connect to the owner; past it the session is answered as unknown (404). */
+        @WithDefault("2s")
+        Duration forwardConnectTimeout();
+
+        /** A forward with no byte either way for this long is cut (streams carry keep-alives more often). */
+        @WithDefault("150s")
+        Duration forwardIdleTimeout();
+
+        /** How far a forward's timestamp may be from the owner's clock. */
+        @WithDefault("30s")
+        Duration peerAuthWindow();
+    }
+    // ---- end issue 17 ----
+
     // ---- issue 10: live tenant configuration and graceful drain ----
     Reload reload();
 
