@@ -31,9 +31,10 @@ import dev.cloakgate.testing.NodeFixtures;
 import dev.cloakgate.testing.TestPostgres;
 
 /**
- * Issue 17: two gateway processes (replicas r0 and r1, each with its own data dir, the same signing key) keep one
- * tenant's ledger in one PostgreSQL database. Calls go through both; the auditor's HTTP export from EITHER replica is
- * the whole log (both processes' entries, one chain) and {@code ledger verify} accepts it with the tenant's pinned keys.
+ * Issue 17: two gateway processes (replicas r0 and r1 in cluster mode, each with its own data dir, the same signing
+ * key) keep one tenant's ledger in one PostgreSQL database. Calls go through both; the auditor's HTTP export from
+ * EITHER replica is the whole log (both processes' entries, one chain) and {@code ledger verify} accepts it with the
+ * tenant's pinned keys; so does {@code ledger export} on the command line with the same datasource settings.
  */
 class SharedLedgerIT {
     private static final String AUDITOR_TOKEN = "auditor-shared-ledger-3c1f9e7a5b2d";
@@ -50,14 +51,24 @@ class SharedLedgerIT {
         Path key = LedgerCrashIT.key(dir, "ledger.seed", 11); // one Secret, mounted on every replica
         TestPostgres.Database db = TestPostgres.server().database("shared_ledger_it");
 
+        // cluster mode as the replicas run it: ids r0/r1, one cluster key, each other's addresses
+        Path clusterKey = dir.resolve("cluster.key");
+        byte[] secret = new byte[32];
+        new java.security.SecureRandom().nextBytes(secret);
+        Files.writeString(clusterKey, java.util.Base64.getEncoder().encodeToString(secret) + "\n");
+        int[] ports = { NodeFixtures.freePort(), NodeFixtures.freePort() };
+        String peers = "r0=http://127.0.0.1:" + ports[0] + ",r1=http://127.0.0.1:" + ports[1];
+
         List<GatewayProcess> replicas = new ArrayList<>();
         try {
-            for (String id : List.of("r0", "r1")) {
+            for (int r = 0; r < 2; r++) {
+                String id = "r" + r;
                 List<String> props = new ArrayList<>(List.of("-Dcloakgate.tenants-dir=" + tenants,
                         "-Dcloakgate.data-dir=" + dir.resolve("data-" + id), "-Dcloakgate.ledger.signing-key-file=" + key,
-                        "-Dcloakgate.ledger.log-identity=gateway.shared.example"));
+                        "-Dcloakgate.ledger.log-identity=gateway.shared.example", "-Dcloakgate.cluster.replica-id=" + id,
+                        "-Dcloakgate.cluster.key-file=" + clusterKey, "-Dcloakgate.cluster.peers=" + peers));
                 props.addAll(db.gatewayProperties());
-                GatewayProcess gw = GatewayProcess.start(props);
+                GatewayProcess gw = GatewayProcess.start(props, ports[r]);
                 replicas.add(gw);
                 // one after the other: the second replica opens a ledger the first already created
                 assertTrue(gw.awaitReady(Duration.ofSeconds(120)), gw.log());
