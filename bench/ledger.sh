@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Evidence ledger: append throughput, latency added per tool call, export and offline verification of 1,000,000
 # entries:  bash bench/ledger.sh   (results in bench/results/ledger-*.jsonl; about 5 minutes)
+# The ledger on PostgreSQL next to SQLite (issue 17): bash bench/ledger-stores.sh
 # Runs on BOTH cores (no taskset): the ledger has its own writer thread, as in the gateway.
 # The ledger files go to a temp dir under ${TMPDIR:-/tmp} (must be a real disk: fsync is part of the cost);
 # KEEP=1 keeps them, to re-verify the bundle with:  java ... LedgerBench verify BUNDLE KEYID=HEX [RUNS]

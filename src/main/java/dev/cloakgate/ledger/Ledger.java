@@ -32,15 +32,19 @@ import dev.cloakgate.crypto.NoteSigner;
  */
 public final class Ledger implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(Ledger.class);
+    /** Issue 17: a development key on a log the replicas share. */
+    public static final String KEY_NOT_SHARED = "ledger_key_not_shared";
 
     /**
      * @param checkpointEvery a checkpoint at least every this many entries
      * @param checkpointInterval a checkpoint once this long has passed with entries not yet covered
      * @param clock entry timestamps and checkpoint timing
      * @param appended told each entry's time from submit to commit, in nanoseconds (the append latency metric)
+     * @param devKey issue 17: the signing key was generated under this process's data dir (dev mode), so on a log shared
+     *        by replicas it is this replica's alone
      */
     public record Settings(int checkpointEvery, Duration checkpointInterval, Clock clock, int queueCapacity, int maxBatch,
-            LongConsumer appended) {
+            LongConsumer appended, boolean devKey) {
         public static final int DEFAULT_CHECKPOINT_EVERY = 1000;
         public static final Duration DEFAULT_CHECKPOINT_INTERVAL = Duration.ofSeconds(10);
 
@@ -59,23 +63,27 @@ public final class Ledger implements AutoCloseable {
         public static Settings defaults() {
             return new Settings(DEFAULT_CHECKPOINT_EVERY, DEFAULT_CHECKPOINT_INTERVAL, Clock.systemUTC(),
                     LedgerWriter.DEFAULT_QUEUE, LedgerWriter.DEFAULT_MAX_BATCH, nanos -> {
-                    });
+                    }, false);
         }
 
         public Settings withCheckpointEvery(int n) {
-            return new Settings(n, checkpointInterval, clock, queueCapacity, maxBatch, appended);
+            return new Settings(n, checkpointInterval, clock, queueCapacity, maxBatch, appended, devKey);
         }
 
         public Settings withCheckpointInterval(Duration d) {
-            return new Settings(checkpointEvery, d, clock, queueCapacity, maxBatch, appended);
+            return new Settings(checkpointEvery, d, clock, queueCapacity, maxBatch, appended, devKey);
         }
 
         public Settings withClock(Clock c) {
-            return new Settings(checkpointEvery, checkpointInterval, c, queueCapacity, maxBatch, appended);
+            return new Settings(checkpointEvery, checkpointInterval, c, queueCapacity, maxBatch, appended, devKey);
+        }
+
+        public Settings withDevKey(boolean dev) {
+            return new Settings(checkpointEvery, checkpointInterval, clock, queueCapacity, maxBatch, appended, dev);
         }
 
         public Settings withAppendObserver(LongConsumer observer) {
-            return new Settings(checkpointEvery, checkpointInterval, clock, queueCapacity, maxBatch, observer);
+            return new Settings(checkpointEvery, checkpointInterval, clock, queueCapacity, maxBatch, observer, devKey);
         }
     }
 
@@ -107,7 +115,18 @@ public final class Ledger implements AutoCloseable {
      *         or when the log identity contradicts its stored origin ({@value LedgerOrigin#MISMATCH})
      */
     public static Ledger open(Path dataDir, String tenant, LedgerKeyring keyring, Settings settings) {
-        LedgerStore store = LedgerStore.open(dataDir, tenant, settings.clock());
+        return open(LedgerStore.open(dataDir, tenant, settings.clock()), keyring, settings);
+    }
+
+    /**
+     * Issue 17: the ledger kept in {@code store}, which this ledger owns from here (closed with it, or when the open
+     * fails). On a shared store ({@link PostgresLedgerStore}) other replicas append to the same log meanwhile.
+     *
+     * @throws LedgerStoreException as above, and {@value #KEY_NOT_SHARED} for a development key on a shared log that
+     *         another key signs
+     */
+    public static Ledger open(LedgerStore store, LedgerKeyring keyring, Settings settings) {
+        String tenant = store.tenant();
         try {
             LedgerOrigin resolved = LedgerOrigin.resolve(tenant, store.storedOrigin(), store.size() > 0, keyring.identity());
             String origin = resolved.origin();
@@ -129,10 +148,17 @@ public final class Ledger implements AutoCloseable {
             LOG.infof("ledger %s: origin %s, checkpoint key %s, manifest key %s", tenant, origin,
                     keys.checkpoint().verifier().encoded(), keys.manifest().verifier().encoded());
             if (latest != null && !latest.signedBy().equals(keys.checkpoint().keyId())) {
+                if (store.shared() && settings.devKey()) {
+                    // each replica's dev key is its own: continuing would make the log's signer flip with every start
+                    throw new LedgerStoreException(KEY_NOT_SHARED + ": the ledger of tenant " + tenant + " is shared by the"
+                            + " replicas and signed by key " + latest.signedBy().hex() + ", but this process signs with a"
+                            + " development key generated under its own data dir. Mount the same signing key on every"
+                            + " replica (" + SigningKeys.FILE_PROPERTY + " or env " + SigningKeys.ENV + ", from one Secret)");
+                }
                 rotated(tenant, store, checkpointer, latest, keys, held);
             }
             long covered = latest == null ? 0 : latest.checkpoint().size();
-            if (checkpointer.size() > covered) {
+            if (store.size() > covered) {
                 Checkpoint c = checkpointer.checkpointNow();
                 LOG.infof("ledger %s: checkpoint at size %d on open (entries past the last checkpoint: %d)", tenant, c.size(),
                         c.size() - covered);
@@ -156,7 +182,13 @@ public final class Ledger implements AutoCloseable {
                 .filter(s -> s.keyId().equals(latest.signedBy()) && s.name().equals(latest.keyName()))
                 .findFirst().orElse(null) : null;
         ObjectNode entry = KeyRotation.entry(latest.signedBy(), latest.keyName(), keys, endorser);
-        List<LedgerStore.Appended> done = store.append(List.of(entry));
+        // issue 17: on a shared log every replica may start under the new key; the store records the rotation once
+        List<LedgerStore.Appended> done = store.appendRotation(entry, keys.checkpoint().keyId().hex());
+        if (done.isEmpty()) {
+            LOG.infof("ledger %s: the change of signing key to %s %s is already recorded (by another replica)", tenant,
+                    keys.checkpoint().name(), keys.checkpoint().keyId().hex());
+            return;
+        }
         checkpointer.appended(done);
         if (endorser != null) {
             checkpointer.coSignNext(endorser);

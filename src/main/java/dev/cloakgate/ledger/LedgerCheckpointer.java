@@ -27,6 +27,9 @@ final class LedgerCheckpointer implements LedgerWriter.Listener {
     private final Clock clock;
     private final TreeHasher hasher = new TreeHasher(); // only under lock: it owns one digest
     private final MerkleTree tree;
+    private final ChainVerifier chain = new ChainVerifier();
+    /** Issue 17: the hash of the last entry the tree holds, which the next one caught up must chain to. */
+    private byte[] lastEntryHash;
     private Checkpoint last;
     private Instant lastAt;
     /** When the oldest entry not covered by {@link #last} was seen (null when all are covered). */
@@ -48,6 +51,8 @@ final class LedgerCheckpointer implements LedgerWriter.Listener {
         this.interval = interval;
         this.clock = clock;
         this.lastAt = clock.instant();
+        // the replay verified the chain up to here, so the stored hash of the tree's last entry is the chain's
+        this.lastEntryHash = tree.size() == 0 ? EntryHash.GENESIS : store.hash(tree.size() - 1);
     }
 
     @Override
@@ -57,7 +62,13 @@ final class LedgerCheckpointer implements LedgerWriter.Listener {
                 uncoveredSince = clock.instant();
             }
             for (LedgerStore.Appended a : batch) {
-                tree.appendLeafHash(hasher.leaf(a.hash()));
+                // issue 17: on a shared log other replicas' entries come first (catch up from the store), and a
+                // checkpoint taken meanwhile (catching up to the store) may already hold this batch
+                catchUp(a.seq());
+                if (a.seq() == tree.size()) {
+                    tree.appendLeafHash(hasher.leaf(a.hash()));
+                    lastEntryHash = a.hash();
+                }
             }
             // the interval is checked here too: a steady trickle of entries may never leave the writer idle
             if (uncovered() >= every || uncovered() > 0 && intervalPassed()) {
@@ -81,6 +92,7 @@ final class LedgerCheckpointer implements LedgerWriter.Listener {
      */
     Checkpoint checkpointNow() {
         synchronized (lock) {
+            catchUp(store.size());
             if (uncovered() > 0) {
                 return write();
             }
@@ -123,6 +135,7 @@ final class LedgerCheckpointer implements LedgerWriter.Listener {
 
     // if storing fails, last stays where it was, so the next append or idle tries again
     private Checkpoint write() {
+        catchUp(store.size()); // issue 17: a checkpoint of the whole shared log as it stands, not of what this replica saw
         Checkpoint c = new Checkpoint(origin, tree.size(), tree.root());
         List<NoteSigner> signers = coSigner == null ? List.of(signer) : List.of(signer, coSigner);
         byte[] note = SignedNote.sign(c.text(), signers).getBytes(StandardCharsets.UTF_8);
@@ -133,6 +146,30 @@ final class LedgerCheckpointer implements LedgerWriter.Listener {
         uncoveredSince = null;
         witness(new CheckpointWitness.Signed(c, note, tree.frontier()));
         return c;
+    }
+
+    /**
+     * Issue 17: appends to the tree the stored entries below {@code size} it does not hold yet (appended by other
+     * replicas of a shared log), after checking that they chain on from the last entry the tree holds (the checks
+     * an auditor runs): this replica never signs a checkpoint over entries that do not form the chain. The tree is
+     * append-only and entries never change, so it only ever grows to the log.
+     */
+    private void catchUp(long size) {
+        while (tree.size() < size) {
+            long from = tree.size();
+            long to = Math.min(size, from + LedgerReplay.CHUNK) - 1;
+            List<byte[]> entries = store.read(from, to);
+            ChainVerifier.Result r = chain.verify(store.tenant(), entries, lastEntryHash);
+            if (entries.size() != to - from + 1 || !r.valid() || r.firstSeq() != from) {
+                throw new LedgerStoreException(store.location() + ": entries " + from + ".." + to + " are not all stored or"
+                        + " do not chain on from entry " + (from - 1) + " (" + r.failures().size() + " failures); no"
+                        + " checkpoint is signed over them");
+            }
+            for (byte[] h : r.hashes()) {
+                tree.appendLeafHash(hasher.leaf(h));
+            }
+            lastEntryHash = r.hashes().get(r.hashes().size() - 1);
+        }
     }
 
     // ---- issue 15, witness cosigning: each stored checkpoint goes to the witnesses, off this thread ----

@@ -70,8 +70,10 @@ final class LedgerReplay {
     }
 
     private Outcome run() {
-        long n = store.size();
+        // checkpoints first: a shared log grows meanwhile (other replicas), and a checkpoint never covers more than
+        // the entries committed when it was stored, so every one read here is within the size read next
         List<LedgerStore.StoredCheckpoint> stored = store.checkpoints(Long.MIN_VALUE, Long.MAX_VALUE);
+        long n = store.size();
         Map<Long, byte[]> rootsAt = new HashMap<>();
         for (LedgerStore.StoredCheckpoint c : stored) {
             if (c.size() < 1 || c.size() > n) {
@@ -199,7 +201,7 @@ final class LedgerReplay {
 
     private LedgerStoreException damaged(String where, String kind, String detail) {
         return new LedgerStoreException("ledger of tenant '" + store.tenant() + "' is damaged at " + where + " (" + kind + ": "
-                + detail + "); the gateway refuses to continue it. Restore " + store.dbFile()
+                + detail + "); the gateway refuses to continue it. Restore " + store.location()
                 + " from a backup, or move it aside to start a new ledger");
     }
 }

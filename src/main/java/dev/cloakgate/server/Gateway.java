@@ -106,10 +106,11 @@ public class Gateway {
         this.evidence = evidence;
         GatewayConfig.Ledger lc = config.ledger();
         assembly = new TenantAssembly(data, signer, Ledger.Settings.defaults().withCheckpointEvery(lc.checkpointEvery())
-                .withCheckpointInterval(lc.checkpointInterval()), metrics, ledgerEvidence, evidence, sessions, auth,
+                .withCheckpointInterval(lc.checkpointInterval()).withDevKey(ledgerKeyIsDev), metrics, ledgerEvidence, evidence, sessions, auth,
                 upstreamMeters);
         metrics.gauge("cloakgate.ledger.lost", this, Gateway::ledgerLost);
         assembly.witnessing(witnessing(lc)); // issue 15
+        assembly.sharedLedgers(shared.dataSource()); // issue 17, pg-ledger: one log per tenant in PostgreSQL
         try {
             for (TenantConfig t : tenants.all().values()) {
                 assembly.activate(t, dir.resolve(t.name() + ".json").toString());
@@ -212,9 +213,12 @@ public class Gateway {
      * The master key every tenant's ledger keys derive from, the log identity and a previous key if configured;
      * refuses to start without a key or with an invalid identity. Each ledger logs its own verifier keys as it opens.
      */
+    private boolean ledgerKeyIsDev;
+
     private dev.cloakgate.ledger.LedgerKeyring keyring(Path data) {
         GatewayConfig.Ledger lc = config.ledger();
         SigningKeys.Loaded key = SigningKeys.load(lc.signingKeyFile().map(Path::of), lc.signingKey(), lc.devKey(), data);
+        ledgerKeyIsDev = key.dev(); // issue 17, pg-ledger: a dev key is one replica's own
         if (key.dev()) {
             LOG.warnf("ledger: checkpoints are signed with a DEVELOPMENT key (%s); in production set %s or env %s",
                     key.source(), SigningKeys.FILE_PROPERTY, SigningKeys.ENV);
@@ -428,6 +432,24 @@ public class Gateway {
     private final Drain drain = new Drain();
     private TenantWatcher watcher;
     // ---- end issue 10 ----
+
+    // ---- issue 17, pg-ledger ----
+    /**
+     * In PostgreSQL mode the ledgers flush and sign their final checkpoints here, while the datasource's pool is still
+     * open: {@link #stop} runs as beans are destroyed, in no order relative to the pool's own destruction.
+     */
+    void closeSharedState(@Observes io.quarkus.runtime.ShutdownEvent event) {
+        if (shared.dataSource().isEmpty()) {
+            return;
+        }
+        if (sessions != null) {
+            sessions.closeAll();
+        }
+        if (assembly != null) {
+            assembly.close();
+        }
+    }
+    // ---- end issue 17, pg-ledger ----
 
     @PreDestroy
     void stop() {

@@ -19,7 +19,8 @@ import dev.cloakgate.tenant.TenantParser;
 /**
  * {@code ledger export --tenant T --out FILE [--from-seq N] [--to-seq N]}: the command-line twin of the auditor's
  * HTTP export. It reads the ledger under {@code cloakgate.data-dir} without taking its lock (so it runs beside a
- * gateway) and signs the bundle's manifest with the tenant's manifest key (derived, as the gateway does, from the
+ * gateway), or with {@code cloakgate.store=postgresql} the log the replicas share, through the same
+ * {@code quarkus.datasource.*} settings (issue 17) and signs the bundle's manifest with the tenant's manifest key (derived, as the gateway does, from the
  * same settings the gateway reads). The
  * bundle is written to a temporary file and moved into place, so FILE is never half a bundle. Exit 0 written,
  * 2 usage, I/O, no ledger or no key.
@@ -48,7 +49,6 @@ public final class LedgerExportCommand {
             return usage("--out FILE is required");
         }
         LedgerKeySettings settings = LedgerKeySettings.fromEnvironment();
-        Path data = settings.dataDir();
         LogKeys keys;
         try {
             SigningKeys.Loaded key = settings.load(true);
@@ -60,7 +60,7 @@ public final class LedgerExportCommand {
             err.println("ledger export: " + e.getMessage());
             return 2;
         }
-        try (LedgerStore store = LedgerStore.openReadOnly(data, tenant)) {
+        try (LedgerStore store = settings.openReader(tenant)) {
             long last = store.lastSeq();
             if (last < 0) {
                 err.println("ledger export: the ledger of tenant " + tenant + " is empty");

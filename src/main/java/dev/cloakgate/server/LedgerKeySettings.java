@@ -4,9 +4,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
+import javax.sql.DataSource;
+
 import dev.cloakgate.ledger.LedgerKeyring;
 import dev.cloakgate.ledger.LedgerOrigin;
 import dev.cloakgate.ledger.LedgerStore;
+import dev.cloakgate.ledger.LedgerStoreException;
+import dev.cloakgate.ledger.PostgresLedgerStore;
 import dev.cloakgate.ledger.LogIdentity;
 import dev.cloakgate.ledger.LogKeys;
 import dev.cloakgate.ledger.SigningKeys;
@@ -52,12 +56,59 @@ record LedgerKeySettings(Optional<Path> file, Optional<String> inline, boolean d
     LogKeys logKeys(String tenant, LedgerKeyring keyring) {
         String stored = null;
         boolean entries = false;
-        if (Files.isRegularFile(dataDir.resolve("ledger").resolve(tenant + ".db"))) {
-            try (LedgerStore store = LedgerStore.openReadOnly(dataDir, tenant)) {
+        Optional<DataSource> shared = sharedFromEnvironment();
+        if (shared.isPresent() || Files.isRegularFile(dataDir.resolve("ledger").resolve(tenant + ".db"))) {
+            try (LedgerStore store = openReader(tenant)) {
                 stored = store.storedOrigin();
                 entries = store.size() > 0;
+            } catch (LedgerStoreException noLedgerYet) {
+                if (shared.isEmpty()) {
+                    throw noLedgerYet;
+                }
             }
         }
         return keyring.keys(LedgerOrigin.resolve(tenant, stored, entries, keyring.identity()).origin());
     }
+
+    // ---- issue 17, pg-ledger: with cloakgate.store=postgresql the commands read the log the replicas share ----
+    /**
+     * The tenant's ledger for reading: the SQLite file under the data dir, or with {@code cloakgate.store=postgresql}
+     * the shared database of the same {@code quarkus.datasource.*} settings the gateway uses.
+     *
+     * @throws LedgerStoreException when there is no such ledger
+     */
+    LedgerStore openReader(String tenant) {
+        Optional<DataSource> shared = sharedFromEnvironment();
+        return shared.isPresent() ? PostgresLedgerStore.openReadOnly(shared.get(), tenant) : LedgerStore.openReadOnly(dataDir, tenant);
+    }
+
+    /**
+     * The shared database as the gateway's datasource settings name it (system property, then environment variable),
+     * or empty with {@code cloakgate.store=sqlite}.
+     *
+     * @throws LedgerStoreException ({@code store_invalid}, {@code store_postgresql_url_missing}) as the gateway refuses
+     */
+    static Optional<DataSource> sharedFromEnvironment() {
+        SharedDatabase.Kind kind;
+        try {
+            kind = SharedDatabase.kind(CheckCommand.setting("cloakgate.store", "sqlite"));
+        } catch (IllegalArgumentException e) {
+            throw new LedgerStoreException(e.getMessage());
+        }
+        if (kind != SharedDatabase.Kind.POSTGRESQL) {
+            return Optional.empty();
+        }
+        String url = CheckCommand.setting("quarkus.datasource.jdbc.url", null);
+        if (url == null) {
+            throw new LedgerStoreException("store_postgresql_url_missing: cloakgate.store=postgresql needs the database:"
+                    + " set quarkus.datasource.jdbc.url, quarkus.datasource.username and quarkus.datasource.password"
+                    + " (env QUARKUS_DATASOURCE_JDBC_URL, ..._USERNAME, ..._PASSWORD) as for the gateway");
+        }
+        org.postgresql.ds.PGSimpleDataSource ds = new org.postgresql.ds.PGSimpleDataSource();
+        ds.setURL(url);
+        ds.setUser(CheckCommand.setting("quarkus.datasource.username", null));
+        ds.setPassword(CheckCommand.setting("quarkus.datasource.password", null));
+        return Optional.of(ds);
+    }
+    // ---- end issue 17, pg-ledger ----
 }

@@ -21,6 +21,7 @@ import dev.cloakgate.gate.GateStores;
 import dev.cloakgate.gate.TenantGate;
 import dev.cloakgate.ledger.Ledger;
 import dev.cloakgate.ledger.LedgerKeyring;
+import dev.cloakgate.ledger.PostgresLedgerStore;
 import dev.cloakgate.policy.Policy;
 import dev.cloakgate.policy.PolicyState;
 import dev.cloakgate.policy.TenantSecret;
@@ -107,6 +108,14 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
         this.auth = auth;
     }
 
+    // ---- issue 17, pg-ledger: every tenant's ledger in the shared database (empty: SQLite under the data dir) ----
+    private java.util.Optional<javax.sql.DataSource> sharedLedgers = java.util.Optional.empty();
+
+    void sharedLedgers(java.util.Optional<javax.sql.DataSource> db) {
+        sharedLedgers = db;
+    }
+    // ---- end issue 17, pg-ledger ----
+
     @Override
     public synchronized void activate(TenantConfig config, String file) throws TenantConfigException {
         String name = config.name();
@@ -186,8 +195,12 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
             // issue 10, metrics: each entry's time from submit to commit (group commit and fsync included)
             io.micrometer.core.instrument.Timer append = Latency.timer(metrics, "cloakgate.ledger.append",
                     "ledger entries, from submit to durable commit", Tags.of("tenant", name));
-            ledger = Ledger.open(data, name, signer, ledgerSettings.withAppendObserver(
-                    nanos -> append.record(nanos, java.util.concurrent.TimeUnit.NANOSECONDS)));
+            Ledger.Settings settings = ledgerSettings.withAppendObserver(
+                    nanos -> append.record(nanos, java.util.concurrent.TimeUnit.NANOSECONDS));
+            // issue 17: with cloakgate.store=postgresql the tenant's one log lives in the shared database
+            ledger = sharedLedgers.isPresent()
+                    ? Ledger.open(PostgresLedgerStore.open(sharedLedgers.get(), name, settings.clock()), signer, settings)
+                    : Ledger.open(data, name, signer, settings);
         } catch (RuntimeException e) {
             // a damaged ledger, or one another gateway holds: the tenant cannot keep evidence, so it is not served
             throw new TenantConfigException(file, "$", "cannot open the tenant's ledger: " + e.getMessage());

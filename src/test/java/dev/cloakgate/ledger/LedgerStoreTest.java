@@ -179,7 +179,7 @@ class LedgerStoreTest {
             assertEquals(3, store.append(bodies(3, 1)).get(0).seq());
             assertChainValid(store);
         }
-        try (LedgerStore store = LedgerStore.open(dir, T)) {
+        try (SqliteLedgerStore store = LedgerStore.open(dir, T)) {
             assertEquals(4, store.size());
             assertEquals(4, rowCount(store.dbFile()));
             assertChainValid(store);

@@ -403,7 +403,7 @@ class SqliteOperationStoreTest {
 
         // a ledger put where the operations store belongs
         Path elsewhere = dir.resolve("l");
-        try (LedgerStore l = LedgerStore.open(elsewhere, "initech")) {
+        try (dev.cloakgate.ledger.SqliteLedgerStore l = LedgerStore.open(elsewhere, "initech")) {
             assertNotNull(l.dbFile());
         }
         Files.copy(elsewhere.resolve("ledger").resolve("initech.db"), ops.resolve("initech.db"));

@@ -85,9 +85,10 @@ public class LedgerExportResource {
             Path tmp = Files.createDirectories(Path.of(gateway.config().dataDir()).resolve("tmp"));
             file = Files.createTempFile(tmp, "export-" + name + "-", ".zip");
             // a reader of its own: the export reads for seconds on a big ledger, and the writer's store must not
-            // wait for it (its queue would fill and entries be lost)
+            // wait for it (its queue would fill and entries be lost). Issue 17: in PostgreSQL mode it reads the
+            // shared log, every replica's entries
             try (OutputStream out = Files.newOutputStream(file);
-                    LedgerStore reader = LedgerStore.openReadOnly(Path.of(gateway.config().dataDir()), name)) {
+                    LedgerStore reader = ledger.store().reader()) {
                 new BundleWriter().write(reader, from, to, ledger.keys(), Clock.systemUTC(), out);
             }
             LOG.infof("ledger of tenant %s: exported entries %d..%d to auditor %s", name, from, to, caller.name());

@@ -25,7 +25,11 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.cloakgate.crypto.Ed25519SigningKey;
 import dev.cloakgate.crypto.NoteSigner;
 import dev.cloakgate.ledger.Ledger;
+import dev.cloakgate.ledger.PostgresLedgerStore;
+import dev.cloakgate.testing.PooledDataSource;
+import dev.cloakgate.testing.TestPostgres;
 import dev.cloakgate.testing.TestWitness;
+import io.agroal.api.AgroalDataSource;
 
 /**
  * The gateway's side of C2SP tlog-witness on a real ledger (SQLite, writer thread, checkpoints) and a real witness
@@ -179,5 +183,44 @@ class WitnessCosignerTest {
             l.close();
         });
         assertEquals(30, l.size());
+    }
+
+    /**
+     * Issue 17: witness cosigning on a PostgreSQL log two replicas share. Each replica sends the checkpoints it signs;
+     * the witness cosigns each as an extension of the last (whichever replica sent that), and the cosignature lands in
+     * the shared checkpoint note, where an export from either replica finds it.
+     */
+    @Test
+    void eachReplicasCheckpointIsCosignedAndTheCosignatureIsShared() throws Exception {
+        AgroalDataSource db = opened(PooledDataSource.of(TestPostgres.server().database("shared_witness").migrated(), 8));
+        TestWitness witness = opened(TestWitness.start("witness.test/u"));
+        List<Ledger> replicas = new ArrayList<>();
+        for (int r = 0; r < 2; r++) {
+            Witnessing w = opened(new Witnessing(List.of(WitnessEndpoint.parse(witness.vkey() + "@" + witness.url())),
+                    Duration.ofSeconds(30), Duration.ofMillis(100)));
+            Ledger l = opened(Ledger.open(PostgresLedgerStore.open(db, "t", java.time.Clock.systemUTC()), keyring,
+                    Ledger.Settings.defaults()));
+            l.witnessWith(w.cosigner(l.store()));
+            replicas.add(l);
+        }
+        Ledger r0 = replicas.get(0);
+        Ledger r1 = replicas.get(1);
+        witness.trust(r0.origin(), r0.keys().checkpoint().verifier().encoded());
+
+        write(r0, 5);
+        assertEquals(5, r0.checkpointNow().size());
+        assertTrue(r0.awaitWitnesses(Duration.ofSeconds(60)));
+        assertEquals(5, witness.size(r0.origin()));
+
+        write(r1, 3);
+        assertEquals(8, r1.checkpointNow().size(), "r1's checkpoint covers r0's entries too");
+        assertTrue(r1.awaitWitnesses(Duration.ofSeconds(60)));
+        assertEquals(8, witness.size(r0.origin()), "the witness took r1's checkpoint as an extension of r0's");
+        for (Ledger l : replicas) {
+            String note = new String(l.store().checkpoints(8, 8).get(0).note(), StandardCharsets.UTF_8);
+            assertTrue(note.contains("\n\u2014 witness.test/u "), note);
+            assertTrue(new String(l.store().checkpoints(5, 5).get(0).note(), StandardCharsets.UTF_8)
+                    .contains("\n\u2014 witness.test/u "));
+        }
     }
 }
