@@ -75,6 +75,9 @@ would keep its own operations, pins and ledger behind one Service.
 {{- if not (or .Values.secrets.ledgerSigningKey .Values.secrets.existingSecret) }}
 {{- fail "replicas > 1 needs secrets.ledgerSigningKey or secrets.existingSecret: every replica signs the one ledger per tenant with the same key" }}
 {{- end }}
+{{- if not .Values.gateway.logIdentity }}
+{{- fail "replicas > 1 needs gateway.logIdentity (e.g. mcp.team-a.example): the replicas write one log per tenant, whose origin names it; a generated identity would differ per replica" }}
+{{- end }}
 {{- end }}
 {{- if and .Values.postgresql.url (not (hasPrefix "jdbc:postgresql://" .Values.postgresql.url)) }}
 {{- fail "postgresql.url must be a JDBC URL, jdbc:postgresql://host:5432/db" }}

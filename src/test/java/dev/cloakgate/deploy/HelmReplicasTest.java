@@ -73,6 +73,7 @@ class HelmReplicasTest {
         assertEquals("http://{replica}.gw-cloakgate-peers.team-a.svc.cluster.local:8080",
                 env.get("CLOAKGATE_CLUSTER_PEER_URL").getValue());
         assertEquals("3", env.get("CLOAKGATE_CLUSTER_REPLICAS").getValue());
+        assertEquals("mcp.team-a.example", env.get("CLOAKGATE_LEDGER_LOG_IDENTITY").getValue(), "one log identity for all");
         assertTrue(r.one(Secret.class).getData().containsKey("cluster-key"), "the shared key is mounted with the signing key");
 
         GenericKubernetesResource pdb = (GenericKubernetesResource) r.ofKind("PodDisruptionBudget").get(0);
@@ -127,6 +128,14 @@ class HelmReplicasTest {
                 secrets: { clusterKey: "q83vEjRWeJCrze8SNFZ4kKvN7xI0VniQq83vEjRWeJA=" }
                 """)));
         assertTrue(noSigningKey.getMessage().contains("replicas > 1 needs secrets.ledgerSigningKey"), noSigningKey::getMessage);
+
+        Exception noIdentity = assertThrows(Exception.class, () -> HelmChart.template("gw", "team-a", values("""
+                replicas: 2
+                postgresql: { url: "jdbc:postgresql://pg:5432/app", username: app, existingSecret: pg-app }
+                secrets: { clusterKey: "q83vEjRWeJCrze8SNFZ4kKvN7xI0VniQq83vEjRWeJA=",
+                           ledgerSigningKey: "1111111111111111111111111111111111111111111111111111111111111111" }
+                """)));
+        assertTrue(noIdentity.getMessage().contains("replicas > 1 needs gateway.logIdentity"), noIdentity::getMessage);
 
         Exception noPassword = assertThrows(Exception.class, () -> HelmChart.template("gw", "team-a", values("""
                 postgresql: { url: "jdbc:postgresql://pg:5432/app", username: app }
