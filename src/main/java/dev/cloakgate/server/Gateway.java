@@ -105,7 +105,8 @@ public class Gateway {
         Evidence evidence = new Evidences(List.of(new LoggedEvidence(), ledgerEvidence));
         this.evidence = evidence;
         GatewayConfig.Ledger lc = config.ledger();
-        assembly = new TenantAssembly(data, signer, Ledger.Settings.defaults().withCheckpointEvery(lc.checkpointEvery())
+        stateStores = sharedStores.open(data); // issue 17, shared stores
+        assembly = new TenantAssembly(data, stateStores, signer, Ledger.Settings.defaults().withCheckpointEvery(lc.checkpointEvery())
                 .withCheckpointInterval(lc.checkpointInterval()), metrics, ledgerEvidence, evidence, sessions, auth,
                 upstreamMeters);
         metrics.gauge("cloakgate.ledger.lost", this, Gateway::ledgerLost);
@@ -116,6 +117,7 @@ public class Gateway {
             }
         } catch (TenantConfigException | RuntimeException e) {
             assembly.close();
+            stateStores.close(); // issue 17
             auth.close();
             throw e;
         }
@@ -421,6 +423,9 @@ public class Gateway {
         if (assembly != null) {
             assembly.close();
         }
+        if (stateStores != null) {
+            stateStores.close(); // issue 17: the heartbeat stops with the stores it kept alive
+        }
         if (auth != null) {
             auth.close();
         }
@@ -438,6 +443,16 @@ public class Gateway {
 
     private TenantAssembly assembly;
     private LedgerEvidence ledgerEvidence;
+    // ---- issue 17, shared stores ----
+    @jakarta.inject.Inject
+    SharedStores sharedStores;
+    private dev.cloakgate.store.StateStores stateStores;
+
+    /** Where every tenant's lasting state is kept (files, or the database the replicas share). */
+    public dev.cloakgate.store.StateStores stateStores() {
+        return stateStores;
+    }
+    // ---- end issue 17, shared stores ----
     private Evidence evidence;
 
     /** Where the gateway's own decisions are recorded (the log and each tenant's ledger). */

@@ -51,6 +51,8 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
     private static final Logger LOG = Logger.getLogger(TenantAssembly.class);
 
     private final Path data;
+    /** Issue 17: where each tenant's lasting state is kept (files, or the database the replicas share). */
+    private final dev.cloakgate.store.StateStores stores;
     private final LedgerKeyring signer;
     private final Ledger.Settings ledgerSettings;
     private final MeterRegistry metrics;
@@ -93,11 +95,12 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
         }
     }
 
-    TenantAssembly(Path data, LedgerKeyring signer, Ledger.Settings ledgerSettings, MeterRegistry metrics,
+    TenantAssembly(Path data, dev.cloakgate.store.StateStores stores, LedgerKeyring signer, Ledger.Settings ledgerSettings, MeterRegistry metrics,
             LedgerEvidence ledgerEvidence, Evidence evidence, SessionRegistry sessions, AuthRegistry auth,
             UpstreamMeters upstreamMeters) {
         this.upstreamMeters = upstreamMeters;
         this.data = data;
+        this.stores = stores;
         this.signer = signer;
         this.ledgerSettings = ledgerSettings;
         this.metrics = metrics;
@@ -129,7 +132,11 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
         TenantGate gate = null;
         if (config.gate() != null) {
             if (l.gate == null) {
-                l.gate = GateStores.open(data, name, config.gate(), file, evidence);
+                l.gate = GateStores.open(stores, data, name, config.gate(), file, evidence);
+                if (stores.shared() && config.gate().approvalsDir() != null) {
+                    LOG.warnf("tenant %s: gate.approvals_dir is not read with cloakgate.store=postgresql: receipts are"
+                            + " kept in the database; upload them through the admin API", name);
+                }
             }
             gate = TenantGate.load(name, config.gate(), file, java.time.Clock.systemUTC(), l.gate.operations(),
                     l.gate.approvals(config.gate()), l.gate.worker(), evidence);
@@ -218,7 +225,7 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
     private PolicyState policyState(Lasting l, String name, String file) throws TenantConfigException {
         if (l.policy == null) {
             try {
-                l.policy = PolicyState.open(data, name);
+                l.policy = PolicyState.open(data, name, stores.pins(name)); // issue 17: pins where the stores keep them
             } catch (IOException e) {
                 throw new TenantConfigException(file, "$.policy", "cannot set up the policy's state under " + data
                         + ": " + e.getMessage());
