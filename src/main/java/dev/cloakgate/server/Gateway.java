@@ -111,6 +111,7 @@ public class Gateway {
                 upstreamMeters);
         metrics.gauge("cloakgate.ledger.lost", this, Gateway::ledgerLost);
         assembly.witnessing(witnessing(lc)); // issue 15
+        assembly.replicaShare(sharedStores.share()); // issue 17: tenant-wide limits as this replica's share
         try {
             for (TenantConfig t : tenants.all().values()) {
                 assembly.activate(t, dir.resolve(t.name() + ".json").toString());
@@ -159,8 +160,7 @@ public class Gateway {
      */
     private java.util.function.UnaryOperator<String> subjectDigest(String tenant) {
         try {
-            dev.cloakgate.policy.TenantSecret secret = dev.cloakgate.policy.TenantSecret.load(
-                    java.nio.file.Path.of(config.dataDir()), tenant);
+            dev.cloakgate.policy.TenantSecret secret = stateStores.secret(tenant); // issue 17: shared with the replicas
             return secret::hmac;
         } catch (java.io.IOException | RuntimeException e) {
             return null;
@@ -251,7 +251,8 @@ public class Gateway {
         GatewaySettings settings = new GatewaySettings(version, up.initializeTimeout(), up.requestTimeout(),
                 up.connectTimeout(), se.idleTimeout(), up.idleTimeout(), up.backoffInitial(), up.backoffMax(),
                 se.bufferEvents(), se.bufferBytes(), clientCodec.limits(), upstreamCodec.limits(), se.maxSessions(),
-                se.maxQueuedBytes(), se.maxSessionsPerTenant(), up.maxStdioChildrenPerTenant(), se.streamlessIdleTimeout());
+                se.maxQueuedBytes(), sharedStores.share().of(se.maxSessionsPerTenant()), // issue 17: a replica's share
+                sharedStores.share().of(up.maxStdioChildrenPerTenant()), se.streamlessIdleTimeout());
         // issue 16: a configured store key that cannot be read stops the start (upstream_oauth_key_invalid)
         config.upstreamOauth().keyFile().ifPresent(f -> dev.cloakgate.upstream.oauth.StoreKey.read(Path.of(f)));
         config.upstreamOauth().previousKeyFile().ifPresent(f -> dev.cloakgate.upstream.oauth.StoreKey.read(Path.of(f)));

@@ -37,6 +37,34 @@ public interface GatewayConfig {
 
     Http http();
 
+    // ---- issue 17: the cluster, as the shared stores read it (helper cluster-sessions adds its keys to this group) ----
+    Cluster cluster();
+
+    /** Several replicas behind one Service; README "Shared state in PostgreSQL". */
+    interface Cluster {
+        /** This replica's id (Helm: the pod name); the shared stores record it. Unset: {@code single}. */
+        Optional<String> replicaId();
+
+        /** The replicas' shared key (standard base64 of 32 random bytes, a Secret): seals the tenant secrets. */
+        Optional<String> keyFile();
+
+        /** Where each replica is reached ({@code r0=http://host:port,...}; read by the session forwarding). */
+        Optional<String> peers();
+
+        /** How often this replica writes its heartbeat to the shared database. */
+        @WithDefault("5s")
+        Duration heartbeatInterval();
+
+        /** A replica silent for this long is dead: its in_flight operations become unknown. At least 3 intervals. */
+        @WithDefault("30s")
+        Duration heartbeatTimeout();
+
+        /** How many replicas serve the tenants: divides the tenant-wide limits (rounded up). */
+        @WithDefault("1")
+        int replicas();
+    }
+    // ---- end issue 17 ----
+
     // ---- issue 16: the upstream OAuth store ----
     UpstreamOauth upstreamOauth();
 

@@ -4,9 +4,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
+import dev.cloakgate.policy.SharedTenantSecrets;
 import dev.cloakgate.store.FileStateStores;
 import dev.cloakgate.store.PostgresStateStores;
 import dev.cloakgate.store.ReplicaHeartbeat;
@@ -29,15 +29,30 @@ public class SharedStores {
     private final Optional<String> replicaId;
     private final Duration interval;
     private final Duration timeout;
+    private final Optional<String> keyFile;
+    private final int replicas;
 
     @Inject
-    SharedStores(SharedDatabase database, @ConfigProperty(name = "cloakgate.cluster.replica-id") Optional<String> replicaId,
-            @ConfigProperty(name = "cloakgate.cluster.heartbeat-interval", defaultValue = "5s") Duration interval,
-            @ConfigProperty(name = "cloakgate.cluster.heartbeat-timeout", defaultValue = "30s") Duration timeout) {
+    SharedStores(SharedDatabase database, GatewayConfig config) {
+        GatewayConfig.Cluster c = config.cluster();
         this.database = database;
-        this.replicaId = replicaId.map(String::strip).filter(s -> !s.isEmpty());
-        this.interval = interval;
-        this.timeout = timeout;
+        this.replicaId = c.replicaId().map(String::strip).filter(s -> !s.isEmpty());
+        this.interval = c.heartbeatInterval();
+        this.timeout = c.heartbeatTimeout();
+        this.keyFile = c.keyFile().map(String::strip).filter(s -> !s.isEmpty());
+        this.replicas = c.replicas();
+    }
+
+    /**
+     * This replica's share of the limits over many sessions: {@code cloakgate.cluster.replicas} (default 1; Helm sets
+     * it) divides them, rounded up; {@code cluster_replicas_invalid} below 1.
+     */
+    public dev.cloakgate.tenant.ReplicaShare share() {
+        if (replicas < 1) {
+            throw new IllegalStateException("cluster_replicas_invalid: cloakgate.cluster.replicas is the number of replicas"
+                    + " serving the tenants (at least 1; Helm sets it), which divides the tenant-wide limits");
+        }
+        return new dev.cloakgate.tenant.ReplicaShare(replicas);
     }
 
     /** The replica id the shared stores record: {@code cloakgate.cluster.replica-id}, or {@code single}. */
@@ -49,7 +64,10 @@ public class SharedStores {
     StateStores open(Path data) {
         return database.dataSource().<StateStores>map(db -> {
             try {
-                PostgresStateStores stores = new PostgresStateStores(db, replica(), interval, timeout);
+                byte[] sealing = tenantSecretsKey();
+                PostgresStateStores stores = new PostgresStateStores(db, replica(), interval, timeout,
+                        new SharedTenantSecrets(db, sealing));
+                java.util.Arrays.fill(sealing, (byte) 0);
                 LOG.infof("shared stores in PostgreSQL for replica %s (heartbeat every %d s, dead after %d s)", replica(),
                         interval.toSeconds(), timeout.toSeconds());
                 return stores;
@@ -65,5 +83,37 @@ public class SharedStores {
                         + " heartbeat; check quarkus.datasource.jdbc.url and its credentials (" + e.getMessage() + ")", e);
             }
         }).orElseGet(() -> new FileStateStores(data));
+    }
+
+    /**
+     * The {@code tenant-secrets} subkey of the cluster key ({@code cloakgate.cluster.key-file}: the standard base64 of 32
+     * bytes; HKDF-SHA256, no salt, info {@code cloakgate/tenant-secrets}), which seals the tenants' shared secrets.
+     */
+    // issue 17 merge: ClusterKey (replace with ClusterKey.read(keyFile).subkey(ClusterKey.TENANT_SECRETS))
+    private byte[] tenantSecretsKey() {
+        if (keyFile.isEmpty()) {
+            throw new IllegalStateException("cluster_key_missing: cloakgate.store=postgresql keeps each tenant's secret in the"
+                    + " shared database sealed under the replicas' cluster key: set cloakgate.cluster.key-file to a file holding"
+                    + " the standard base64 of 32 random bytes (`head -c 32 /dev/urandom | base64`, mounted from a Secret)");
+        }
+        byte[] raw;
+        try {
+            raw = java.util.Base64.getDecoder().decode(java.nio.file.Files.readString(Path.of(keyFile.get()),
+                    java.nio.charset.StandardCharsets.US_ASCII).strip());
+        } catch (java.io.IOException | IllegalArgumentException e) {
+            raw = new byte[0];
+        }
+        if (raw.length != 32) {
+            throw new IllegalStateException("cluster_key_invalid: cloakgate.cluster.key-file " + keyFile.get() + " must be"
+                    + " readable and hold the standard base64 of exactly 32 bytes");
+        }
+        org.bouncycastle.crypto.generators.HKDFBytesGenerator hkdf = new org.bouncycastle.crypto.generators.HKDFBytesGenerator(
+                new org.bouncycastle.crypto.digests.SHA256Digest());
+        hkdf.init(new org.bouncycastle.crypto.params.HKDFParameters(raw, null,
+                "cloakgate/tenant-secrets".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        byte[] out = new byte[32];
+        hkdf.generateBytes(out, 0, 32);
+        java.util.Arrays.fill(raw, (byte) 0);
+        return out;
     }
 }

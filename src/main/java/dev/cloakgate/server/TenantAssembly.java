@@ -73,6 +73,13 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
         witnessing = w;
     }
     // ---- end issue 15 ----
+    // ---- issue 17: a replica's share of the limits over many sessions (cloakgate.cluster.replicas) ----
+    private dev.cloakgate.tenant.ReplicaShare share = dev.cloakgate.tenant.ReplicaShare.ONE;
+
+    void replicaShare(dev.cloakgate.tenant.ReplicaShare s) {
+        share = s;
+    }
+    // ---- end issue 17 ----
 
     /** One tenant's state for the life of the process. */
     private static final class Lasting {
@@ -111,7 +118,8 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
     }
 
     @Override
-    public synchronized void activate(TenantConfig config, String file) throws TenantConfigException {
+    public synchronized void activate(TenantConfig accepted, String file) throws TenantConfigException {
+        TenantConfig config = share.apply(accepted); // issue 17: each limit over many sessions as this replica's share
         String name = config.name();
         Lasting l = lasting(name, file);
         CloakingSetup.Checked checked = null;
@@ -183,10 +191,10 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
         }
         TenantSecret secret;
         try {
-            secret = TenantSecret.load(data, name);
+            secret = stores.secret(name); // issue 17: the shared secret in the PostgreSQL mode
         } catch (IOException e) {
-            throw new TenantConfigException(file, "$", "cannot read or create the tenant secret under "
-                    + data.resolve("keys") + ": " + e.getMessage());
+            throw new TenantConfigException(file, "$", "cannot read or create the tenant secret"
+                    + (stores.shared() ? "" : " under " + data.resolve("keys")) + ": " + e.getMessage());
         }
         Ledger ledger;
         try {

@@ -26,6 +26,11 @@ public final class FileStateStores implements StateStores {
     }
 
     @Override
+    public dev.cloakgate.policy.TenantSecret secret(String tenant) throws java.io.IOException {
+        return dev.cloakgate.policy.TenantSecret.load(data, tenant);
+    }
+
+    @Override
     public boolean shared() {
         return false;
     }

@@ -166,44 +166,65 @@ public final class PostgresOperationStore implements OperationStore {
                     return new Begin.Started(1);
                 }
             }
-            // stored already (or just now, by another replica whose insert committed first): decide under its row lock
-            OperationState state;
-            String tool;
-            int attempts;
-            try (PreparedStatement p = c.prepareStatement(
-                    "SELECT state, tool, attempts, result FROM operations WHERE tenant = ? AND id = ? FOR UPDATE")) {
-                p.setString(1, tenant);
-                p.setString(2, operationId);
-                try (ResultSet rs = p.executeQuery()) {
-                    if (!rs.next()) {
-                        // inserted and deleted meanwhile: nothing deletes rows, so the store is being tampered with
-                        throw new StoreException(where + ": operation " + operationId + " vanished during its begin");
-                    }
-                    state = OperationState.fromWire(rs.getString(1));
-                    tool = rs.getString(2);
-                    attempts = rs.getInt(3);
-                    stored[0] = rs.getBytes(4);
-                }
-            }
-            OperationRules.checkSameTool(operationId, tool, state, start);
-            return OperationRules.decide(state, attempts, stored[0] != null, () -> {
-                try (PreparedStatement p = c.prepareStatement("UPDATE operations SET state = 'in_flight', attempts = attempts + 1,"
-                        + " upstream = ?, session = ?, approval = ?, task_id = ?, updated_at = ?, result = NULL,"
-                        + " reconciled_by = NULL, reconciled_at = NULL, replica = ? WHERE tenant = ? AND id = ?")) {
-                    p.setString(1, start.upstream());
-                    p.setString(2, start.session());
-                    p.setString(3, start.approval());
-                    p.setString(4, start.taskId());
-                    p.setObject(5, now);
-                    p.setString(6, replica);
-                    p.setString(7, tenant);
-                    p.setString(8, operationId);
-                    p.executeUpdate();
-                }
-            });
+            // stored already (or just now, by another replica whose insert committed first). Done, in_flight and unknown
+            // are what a begin never changes: decided on a plain read, so a replay writes nothing (a row lock is a write,
+            // and its commit would wait for the WAL flush). Failed and not_applied are tried again: under the row's lock
+            Begin unlocked = storedDecision(c, operationId, start, now, stored, false);
+            return unlocked != RESTART ? unlocked : storedDecision(c, operationId, start, now, stored, true);
         });
         // parsed outside the transaction: the row lock is not held for the size of a result
         return out != null ? out : new Begin.Replay(StoredResults.parse(stored[0], operationId, where));
+    }
+
+    /**
+     * What {@link #storedDecision} answers, without a lock, for a call that is tried again: decide it under the lock.
+     * Compared by identity (a marker, never returned to a caller).
+     */
+    private static final Begin RESTART = new Begin.InFlight();
+
+    /**
+     * The decision on the stored row: under its lock ({@code FOR UPDATE}), or without one, when it answers
+     * {@link #RESTART} for a failed or not_applied call rather than record another attempt.
+     */
+    private Begin storedDecision(Connection c, String operationId, Start start, OffsetDateTime now, byte[][] stored,
+            boolean locked) throws SQLException {
+        OperationState state;
+        String tool;
+        int attempts;
+        try (PreparedStatement p = c.prepareStatement(
+                "SELECT state, tool, attempts, result FROM operations WHERE tenant = ? AND id = ?" + (locked ? " FOR UPDATE" : ""))) {
+            p.setString(1, tenant);
+            p.setString(2, operationId);
+            try (ResultSet rs = p.executeQuery()) {
+                if (!rs.next()) {
+                    // inserted and deleted meanwhile: nothing deletes rows, so the store is being tampered with
+                    throw new StoreException(where + ": operation " + operationId + " vanished during its begin");
+                }
+                state = OperationState.fromWire(rs.getString(1));
+                tool = rs.getString(2);
+                attempts = rs.getInt(3);
+                stored[0] = rs.getBytes(4);
+            }
+        }
+        OperationRules.checkSameTool(operationId, tool, state, start);
+        if (!locked && (state == OperationState.FAILED || state == OperationState.NOT_APPLIED)) {
+            return RESTART;
+        }
+        return OperationRules.decide(state, attempts, stored[0] != null, () -> {
+            try (PreparedStatement p = c.prepareStatement("UPDATE operations SET state = 'in_flight', attempts = attempts + 1,"
+                    + " upstream = ?, session = ?, approval = ?, task_id = ?, updated_at = ?, result = NULL,"
+                    + " reconciled_by = NULL, reconciled_at = NULL, replica = ? WHERE tenant = ? AND id = ?")) {
+                p.setString(1, start.upstream());
+                p.setString(2, start.session());
+                p.setString(3, start.approval());
+                p.setString(4, start.taskId());
+                p.setObject(5, now);
+                p.setString(6, replica);
+                p.setString(7, tenant);
+                p.setString(8, operationId);
+                p.executeUpdate();
+            }
+        });
     }
 
     @Override

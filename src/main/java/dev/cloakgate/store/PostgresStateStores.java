@@ -21,6 +21,8 @@ public final class PostgresStateStores implements StateStores {
     private final DataSource db;
     private final String replica;
     private final Duration deadAfter;
+    private final dev.cloakgate.policy.SharedTenantSecrets secrets;
+    private final java.util.Map<String, dev.cloakgate.policy.TenantSecret> loaded = new java.util.concurrent.ConcurrentHashMap<>();
     private final ScheduledExecutorService beats;
     private volatile boolean beating = true;
 
@@ -29,7 +31,8 @@ public final class PostgresStateStores implements StateStores {
      *                                  taken for dead because one beat was late)
      * @throws StoreException           when the first beat cannot be written (the database is unreachable)
      */
-    public PostgresStateStores(DataSource db, String replica, Duration interval, Duration deadAfter) {
+    public PostgresStateStores(DataSource db, String replica, Duration interval, Duration deadAfter,
+            dev.cloakgate.policy.SharedTenantSecrets secrets) {
         if (interval.isNegative() || interval.isZero() || deadAfter.compareTo(interval.multipliedBy(3)) < 0) {
             throw new IllegalArgumentException("the heartbeat timeout must be at least three heartbeat intervals (interval "
                     + interval.toMillis() + " ms, timeout " + deadAfter.toMillis() + " ms)");
@@ -39,6 +42,7 @@ public final class PostgresStateStores implements StateStores {
         this.db = db;
         this.replica = replica;
         this.deadAfter = deadAfter;
+        this.secrets = secrets;
         this.beats = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "cloakgate-heartbeat");
             t.setDaemon(true);
@@ -75,6 +79,17 @@ public final class PostgresStateStores implements StateStores {
     @Override
     public dev.cloakgate.policy.PinStore pins(String tenant) {
         return new dev.cloakgate.policy.PostgresPinStore(db, tenant);
+    }
+
+    @Override
+    public dev.cloakgate.policy.TenantSecret secret(String tenant) throws java.io.IOException {
+        dev.cloakgate.policy.TenantSecret s = loaded.get(tenant);
+        if (s == null) {
+            s = secrets.load(tenant);
+            dev.cloakgate.policy.TenantSecret raced = loaded.putIfAbsent(tenant, s);
+            s = raced != null ? raced : s;
+        }
+        return s;
     }
 
     @Override

@@ -20,6 +20,12 @@ public interface StateStores extends AutoCloseable {
     /** The tenant's tool pins and their quarantine. */
     dev.cloakgate.policy.PinStore pins(String tenant);
 
+    /**
+     * The tenant's secret for keyed digests: the same object for the life of the process, and (shared) the same
+     * secret on every replica.
+     */
+    dev.cloakgate.policy.TenantSecret secret(String tenant) throws java.io.IOException;
+
     /** Whether the replicas share this state (so a tenant's {@code approvals_dir} is not read). */
     boolean shared();
 
