@@ -53,7 +53,43 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- end }}
 
 {{- define "cloakgate.createSecret" -}}
-{{- if and (not .Values.secrets.existingSecret) (or .Values.secrets.ledgerSigningKey .Values.secrets.data) }}true{{- end }}
+{{- if and (not .Values.secrets.existingSecret) (or .Values.secrets.ledgerSigningKey .Values.secrets.data .Values.secrets.clusterKey) }}true{{- end }}
+{{- end }}
+
+{{/*
+Issue 17: what several replicas need, checked before anything renders: shared state in PostgreSQL, the key they
+share, and one ledger signing key for all (one log per tenant, signed by every replica). Without them each replica
+would keep its own operations, pins and ledger behind one Service.
+*/}}
+{{- define "cloakgate.checkReplicas" -}}
+{{- if gt (int .Values.replicas) 1 }}
+{{- if not .Values.postgresql.url }}
+{{- fail "replicas > 1 needs postgresql.url (jdbc:postgresql://host:5432/db): replicas share their state in PostgreSQL, e.g. a CloudNativePG cluster's read-write Service (README \"Running several replicas\")" }}
+{{- end }}
+{{- if not .Values.postgresql.existingSecret }}
+{{- fail "replicas > 1 needs postgresql.existingSecret: the Secret holding the database password (key postgresql.passwordKey)" }}
+{{- end }}
+{{- if not (or .Values.secrets.clusterKey .Values.secrets.existingSecret) }}
+{{- fail "replicas > 1 needs secrets.clusterKey (openssl rand -base64 32) or secrets.existingSecret holding it under secrets.clusterKeyName: the replicas' shared key for session ids and forwarded requests" }}
+{{- end }}
+{{- if not (or .Values.secrets.ledgerSigningKey .Values.secrets.existingSecret) }}
+{{- fail "replicas > 1 needs secrets.ledgerSigningKey or secrets.existingSecret: every replica signs the one ledger per tenant with the same key" }}
+{{- end }}
+{{- end }}
+{{- if and .Values.postgresql.url (not (hasPrefix "jdbc:postgresql://" .Values.postgresql.url)) }}
+{{- fail "postgresql.url must be a JDBC URL, jdbc:postgresql://host:5432/db" }}
+{{- end }}
+{{- if and .Values.postgresql.url (not .Values.postgresql.existingSecret) }}
+{{- fail "postgresql.url needs postgresql.existingSecret: the Secret holding the database password (key postgresql.passwordKey)" }}
+{{- end }}
+{{- if and .Values.postgresql.url (not (or .Values.postgresql.username .Values.postgresql.usernameKey)) }}
+{{- fail "postgresql.url needs postgresql.username, or postgresql.usernameKey naming the user's key in postgresql.existingSecret" }}
+{{- end }}
+{{- end }}
+
+{{/* Issue 17: the headless Service that gives each replica a DNS name for forwarded requests */}}
+{{- define "cloakgate.peersService" -}}
+{{- printf "%s-peers" (include "cloakgate.fullname" .) | trunc 63 | trimSuffix "-" }}
 {{- end }}
 
 {{/*

@@ -89,6 +89,15 @@ public final class CheckCommand {
         } catch (SigningKeyException e) {
             problems.add(e.getMessage());
         }
+        // issue 17: where the state lives, as the start would decide it (the database itself is not contacted here)
+        try {
+            SharedDatabase.Kind kind = SharedDatabase.kind(setting("cloakgate.store", "sqlite"));
+            SharedDatabase.agree(kind, setting("quarkus.datasource.jdbc.url", null) != null);
+            out.println("ok: store " + kind.name().toLowerCase(java.util.Locale.ROOT)
+                    + (kind == SharedDatabase.Kind.POSTGRESQL ? " (the database is not contacted by the check)" : ""));
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            problems.add(e.getMessage());
+        }
         if (!problems.isEmpty()) {
             problems.forEach(p -> err.println("error: " + p));
             err.println("check failed: " + problems.size() + " problem(s)" + (read == null ? ""

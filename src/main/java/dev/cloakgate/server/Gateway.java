@@ -271,7 +271,11 @@ public class Gateway {
                     GatewayConfig.UpstreamOauth uo = config.upstreamOauth();
                     javax.crypto.SecretKey key = uo.keyFile().map(f -> dev.cloakgate.upstream.oauth.StoreKey.read(Path.of(f)))
                             .orElseGet(() -> dev.cloakgate.upstream.oauth.StoreKey.generatedUnder(data));
-                    return new dev.cloakgate.upstream.oauth.TokenStore(data.resolve("upstream-oauth"), key,
+                    // issue 17: with the shared database, a connection made through one replica serves every replica
+                    dev.cloakgate.upstream.oauth.ConnectionBlobs blobs = shared.dataSource()
+                            .<dev.cloakgate.upstream.oauth.ConnectionBlobs>map(dev.cloakgate.upstream.oauth.PostgresConnectionBlobs::new)
+                            .orElseGet(() -> new dev.cloakgate.upstream.oauth.FileConnectionBlobs(data.resolve("upstream-oauth")));
+                    return new dev.cloakgate.upstream.oauth.TokenStore(blobs, key,
                             uo.previousKeyFile().map(f -> dev.cloakgate.upstream.oauth.StoreKey.read(Path.of(f))).orElse(null));
                 });
         Links links = new Links(upstreamCodec, vertx, writers,

@@ -51,6 +51,9 @@ public interface GatewayConfig {
         /** Where each replica is reached ({@code r0=http://host:port,...}; read by the session forwarding). */
         Optional<String> peers();
 
+        /** Where replica {@code {replica}} is reached, a template (Helm sets it; read by the session forwarding). */
+        Optional<String> peerUrl();
+
         /** How often this replica writes its heartbeat to the shared database. */
         @WithDefault("5s")
         Duration heartbeatInterval();

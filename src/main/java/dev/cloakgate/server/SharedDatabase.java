@@ -29,7 +29,14 @@ public class SharedDatabase {
     SharedDatabase(GatewayConfig config, InjectableInstance<AgroalDataSource> pool) {
         this.kind = kind(config.store());
         this.pool = pool;
-        boolean configured = pool.getHandle().getBean().isActive();
+        agree(kind, pool.getHandle().getBean().isActive());
+    }
+
+    /**
+     * The store kind and the datasource must agree (also what {@code --check} asks): {@code postgresql} needs the URL,
+     * and a URL with {@code sqlite} would be a database nobody uses.
+     */
+    static void agree(Kind kind, boolean configured) {
         if (kind == Kind.POSTGRESQL && !configured) {
             throw new IllegalStateException("store_postgresql_url_missing: cloakgate.store=postgresql needs the database:"
                     + " set quarkus.datasource.jdbc.url (jdbc:postgresql://host:5432/db), quarkus.datasource.username and"

@@ -74,7 +74,7 @@ class HelmChartTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"", "two-tenants.yaml", "existing-secret.yaml", "network-policy.yaml", "service-monitor.yaml",
-        "ledger-rotation.yaml"})
+        "ledger-rotation.yaml", "replicas.yaml"})
     void lintStrictPasses(String file) {
         LintResult r = HelmChart.lintStrict(file.isEmpty() ? null : values(file), tmp);
         assertFalse(r.isFailed(), () -> "helm lint --strict " + file + ": " + r.getMessages());
@@ -93,16 +93,20 @@ class HelmChartTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"", "two-tenants.yaml", "existing-secret.yaml", "network-policy.yaml", "service-monitor.yaml",
-        "ledger-rotation.yaml"})
+        "ledger-rotation.yaml", "replicas.yaml"})
     void podKeepsTheGatewaysContract(String file) {
         String f = file.isEmpty() ? null : file;
         JsonNode v = effective(f);
         HelmChart.Rendered r = HelmChart.render("gw", "team-a", values(f));
         StatefulSet sts = r.one(StatefulSet.class);
-        assertEquals(1, sts.getSpec().getReplicas(), "one writer per tenant ledger");
+        assertEquals(v.at("/replicas").asInt(), sts.getSpec().getReplicas());
         PodSpec pod = sts.getSpec().getTemplate().getSpec();
         Container c = onlyContainer(pod);
         Map<String, EnvVar> env = env(c);
+        // issue 17: a second replica only with the state shared (one writer per SQLite ledger otherwise)
+        if (sts.getSpec().getReplicas() > 1) {
+            assertEquals("postgresql", env.get("CLOAKGATE_STORE").getValue());
+        }
 
         // ports: what the gateway listens on is what the container and the Service declare
         int port = v.at("/gateway/port").asInt();
@@ -195,12 +199,14 @@ class HelmChartTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"two-tenants.yaml", "existing-secret.yaml", "network-policy.yaml", "service-monitor.yaml",
-        "ledger-rotation.yaml"})
+        "ledger-rotation.yaml", "replicas.yaml"})
     void renderedTenantsPassTheGatewaysCheck(String file) {
         HelmChart.Rendered r = HelmChart.render("gw", "team-a", values(file));
         // existing-secret.yaml names a Secret the platform team made: laid out here as they would make it
+        // replicas.yaml names the database's Secret (CloudNativePG's app Secret)
         PodFiles pod = PodFiles.lay(r, Map.of("payments-cloakgate-keys", Map.of("ledger.key", KEY,
-                "ledger-api-token", "ledger-api-token-value")), tmp.resolve("root"));
+                "ledger-api-token", "ledger-api-token-value"), "pg-app", Map.of("username", "app", "password", "pw")),
+                tmp.resolve("root"));
         PodFiles.Result res = pod.run("--check");
         int tenants = effective(file).at("/tenants/inline").size();
         assertEquals(0, res.exit(), () -> "--check refused what the chart rendered:\n" + res.out() + res.err());
@@ -289,7 +295,9 @@ class HelmChartTest {
         assertTrue(r.all(Secret.class).isEmpty(), "no key given: the chart makes none (and never generates one)");
         assertTrue(r.all(NetworkPolicy.class).isEmpty());
         assertTrue(r.ofKind("ServiceMonitor").isEmpty());
-        assertEquals(List.of("gw-cloakgate"), r.all(Service.class).stream().map(s -> s.getMetadata().getName()).toList());
+        // the agents' Service and the headless one that names the StatefulSet's pods (issue 17)
+        assertEquals(List.of("gw-cloakgate-peers", "gw-cloakgate"),
+                r.all(Service.class).stream().map(s -> s.getMetadata().getName()).toList());
     }
 
     // ---- the egress chokepoint ----
@@ -507,6 +515,8 @@ class HelmChartTest {
     static Service agentsService(HelmChart.Rendered r) {
         return r.all(Service.class).stream()
                 .filter(s -> !"metrics".equals(s.getMetadata().getLabels().get("app.kubernetes.io/component")))
+                // issue 17: the headless Service that names the pods for forwarding is no agents' Service
+                .filter(s -> !"None".equals(s.getSpec().getClusterIP()))
                 .reduce((x, y) -> {
                     throw new AssertionError("two agents' Services");
                 }).orElseThrow();

@@ -68,7 +68,14 @@ record PodFiles(Path root, Map<String, String> env) {
         }
         Map<String, String> env = new LinkedHashMap<>();
         for (EnvVar e : c.getEnv()) {
-            if (e.getValueFrom() != null) {
+            if (e.getValueFrom() != null && e.getValueFrom().getFieldRef() != null) {
+                // issue 17: the downward API; the first pod of the StatefulSet
+                String field = e.getValueFrom().getFieldRef().getFieldPath();
+                if (!"metadata.name".equals(field)) {
+                    throw new AssertionError("env " + e.getName() + ": field " + field + " is not laid out here");
+                }
+                env.put(e.getName(), rendered.one(io.fabric8.kubernetes.api.model.apps.StatefulSet.class).getMetadata().getName() + "-0");
+            } else if (e.getValueFrom() != null) {
                 var ref = e.getValueFrom().getSecretKeyRef();
                 String value = required(secrets, ref.getName(), "Secret").get(ref.getKey());
                 if (value == null) {

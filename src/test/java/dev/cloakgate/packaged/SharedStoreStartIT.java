@@ -79,6 +79,18 @@ class SharedStoreStartIT {
         assertRefused(props, "store_invalid: cloakgate.store must be sqlite or postgresql");
     }
 
+    @Test
+    void theCheckSaysWhatTheStartWould(@TempDir Path dir) throws Exception {
+        List<String> props = base(dir);
+        GatewayProcess.Result ok = GatewayProcess.run(props, "--check");
+        assertEquals(0, ok.exit(), ok.output());
+        assertTrue(ok.output().contains("ok: store sqlite"), ok.output());
+        props.add("-Dcloakgate.store=postgresql");
+        GatewayProcess.Result missing = GatewayProcess.run(props, "--check");
+        assertNotEquals(0, missing.exit(), missing.output());
+        assertTrue(missing.output().contains("store_postgresql_url_missing"), missing.output());
+    }
+
     private static void assertRefused(List<String> props, String expected) throws Exception {
         try (GatewayProcess gw = GatewayProcess.start(props)) {
             assertNotEquals(0, gw.awaitExit(Duration.ofSeconds(120)), gw.log());

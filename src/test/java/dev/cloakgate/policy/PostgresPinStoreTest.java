@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.cloakgate.testing.SharedSchema;
+import dev.cloakgate.testing.TestPostgres;
 
 /**
  * Issue 17: the pins in a real PostgreSQL (a fresh migrated database per test): the {@link PinStoreContract}, where
@@ -24,7 +24,7 @@ class PostgresPinStoreTest extends PinStoreContract {
 
     @BeforeEach
     void database() {
-        db = SharedSchema.fresh("pins");
+        db = TestPostgres.server().database("pins").migrated().dataSource();
     }
 
     @Override

@@ -21,7 +21,7 @@ import javax.sql.DataSource;
 
 import org.junit.jupiter.api.Test;
 
-import dev.cloakgate.testing.SharedSchema;
+import dev.cloakgate.testing.TestPostgres;
 
 /**
  * Issue 17: tenant secrets in a real PostgreSQL: replicas asking at once end with one secret (first writer wins), it is
@@ -36,7 +36,7 @@ class SharedTenantSecretsTest {
 
     @Test
     void replicasAskingAtOnceAllGetTheOneSecretStoredFirst() throws Exception {
-        DataSource db = SharedSchema.fresh("secrets");
+        DataSource db = TestPostgres.server().database("secrets").migrated().dataSource();
         int replicas = 6;
         CyclicBarrier together = new CyclicBarrier(replicas);
         List<CompletableFuture<String>> digests = new ArrayList<>();
@@ -68,7 +68,7 @@ class SharedTenantSecretsTest {
 
     @Test
     void aSecretDoesNotOpenWithAnotherClusterKeyOrAsAnotherTenants() throws Exception {
-        DataSource db = SharedSchema.fresh("secrets_keys");
+        DataSource db = TestPostgres.server().database("secrets_keys").migrated().dataSource();
         String digest = new SharedTenantSecrets(db, key(1)).load("acme").hmac("x");
         IOException wrongKey = assertThrows(IOException.class, () -> new SharedTenantSecrets(db, key(2)).load("acme"));
         assertTrue(wrongKey.getMessage().startsWith("tenant_secret_unreadable"), wrongKey.getMessage());

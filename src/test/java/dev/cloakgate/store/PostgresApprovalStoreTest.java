@@ -6,7 +6,7 @@ import javax.sql.DataSource;
 
 import org.junit.jupiter.api.BeforeEach;
 
-import dev.cloakgate.testing.SharedSchema;
+import dev.cloakgate.testing.TestPostgres;
 
 /**
  * Issue 17: approval receipts in a real PostgreSQL: the {@link ApprovalStoreContract}, where "another writer" is another
@@ -17,7 +17,7 @@ class PostgresApprovalStoreTest extends ApprovalStoreContract {
 
     @BeforeEach
     void database() {
-        db = SharedSchema.fresh("approvals");
+        db = TestPostgres.server().database("approvals").migrated().dataSource();
     }
 
     @Override

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.cloakgate.store.OperationStore.Begin;
 import dev.cloakgate.store.OperationStore.Outcome;
-import dev.cloakgate.testing.SharedSchema;
+import dev.cloakgate.testing.TestPostgres;
 
 /**
  * Issue 17: the operations store in a real PostgreSQL (a fresh migrated database per test): the
@@ -44,7 +44,7 @@ class PostgresOperationStoreTest extends OperationStoreContract {
 
     @BeforeEach
     void database() {
-        db = SharedSchema.fresh("operations");
+        db = TestPostgres.server().database("operations").migrated().dataSource();
         pool = Executors.newFixedThreadPool(8);
     }
 

@@ -47,6 +47,13 @@ public final class TestPostgres {
             return ds;
         }
 
+        /** Applies the gateway's migrations ({@code db/migration}) as its start would; returns this database. */
+        public Database migrated() {
+            org.flywaydb.core.Flyway.configure().dataSource(url, user, password).locations("classpath:db/migration")
+                    .load().migrate();
+            return this;
+        }
+
         /** The gateway properties that put its shared state here ({@code -D} form, for {@link GatewayProcess}). */
         public List<String> gatewayProperties() {
             return List.of("-Dcloakgate.store=postgresql", "-Dquarkus.datasource.jdbc.url=" + url,

@@ -3,11 +3,7 @@ package dev.cloakgate.upstream.oauth;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 
@@ -21,13 +17,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.cloakgate.store.OwnerOnly;
-
 /**
  * What an upstream's OAuth connection must outlive a restart with (the refresh token, a registered client and its
- * secret), encrypted at rest: one file per tenant upstream under {@code <data>/upstream-oauth/<tenant>/}, AES-256-GCM
- * with a fresh 96-bit nonce per write and associated data naming the tenant, the upstream and the purpose, so a
- * blob copied to another upstream does not decrypt. Written atomically, owner-only. A blob that does not decrypt is
+ * secret), encrypted at rest: one blob per tenant upstream ({@link ConnectionBlobs}: owner-only files under
+ * {@code <data>/upstream-oauth/<tenant>/}, or the replicas' shared database), AES-256-GCM with a fresh 96-bit nonce
+ * per write and associated data naming the tenant, the upstream and the purpose, so a blob copied to another upstream
+ * does not decrypt. A blob that does not decrypt is
  * never used (the upstream then needs a new connection) and is reported by its code only. Access tokens are not
  * stored: they are short-lived and a refresh gets a new one.
  */
@@ -50,24 +45,30 @@ public final class TokenStore {
     public record Read(Saved saved, String failure) {
     }
 
-    private final Path root;
+    private final ConnectionBlobs blobs;
     private final SecretKey key;
     private final SecretKey previous;
 
-    /** @param previous the key before a rotation (blobs under it are re-encrypted under {@code key}), or null */
+    /** Files under {@code root}. @param previous the key before a rotation (blobs under it are re-encrypted), or null */
     public TokenStore(Path root, SecretKey key, SecretKey previous) {
-        this.root = root;
+        this(new FileConnectionBlobs(root), key, previous);
+    }
+
+    /** @param previous the key before a rotation (blobs under it are re-encrypted under {@code key}), or null */
+    public TokenStore(ConnectionBlobs blobs, SecretKey key, SecretKey previous) {
+        this.blobs = blobs;
         this.key = key;
         this.previous = previous;
     }
 
     public Read load(String tenant, String upstream) {
-        Path file = file(tenant, upstream);
         byte[] blob;
         try {
-            blob = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            return new Read(null, null);
+            java.util.Optional<byte[]> stored = blobs.read(tenant, upstream);
+            if (stored.isEmpty()) {
+                return new Read(null, null);
+            }
+            blob = stored.get();
         } catch (IOException e) {
             LOG.warnf("upstream %s/%s: its stored OAuth connection cannot be read (%s)", tenant, upstream,
                     e.getClass().getSimpleName());
@@ -110,17 +111,8 @@ public final class TokenStore {
             throw new IllegalStateException("AES-GCM unavailable", e);
         }
         byte[] blob = ByteBuffer.allocate(1 + nonce.length + sealed.length).put(VERSION).put(nonce).put(sealed).array();
-        Path file = file(tenant, upstream);
         try {
-            Path dir = file.getParent();
-            OwnerOnly.directories(dir);
-            Path tmp = OwnerOnly.tempFile(dir, ".conn-");
-            Files.write(tmp, blob);
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            blobs.write(tenant, upstream, blob);
         } catch (IOException e) {
             // the connection still works until the gateway restarts; the log says so
             LOG.warnf("upstream %s/%s: storing its OAuth connection failed (%s); it will not survive a restart", tenant,
@@ -130,16 +122,16 @@ public final class TokenStore {
 
     public void delete(String tenant, String upstream) {
         try {
-            Files.deleteIfExists(file(tenant, upstream));
+            blobs.delete(tenant, upstream);
         } catch (IOException e) {
             LOG.warnf("upstream %s/%s: deleting its stored OAuth connection failed (%s)", tenant, upstream,
                     e.getClass().getSimpleName());
         }
     }
 
-    /** Tenant and upstream names are [a-z0-9-] and letters, digits and '-': safe as path parts. */
+    /** The file of a file-backed store (tests look at what reached the disk). */
     Path file(String tenant, String upstream) {
-        return root.resolve(tenant).resolve(upstream + ".conn");
+        return ((FileConnectionBlobs) blobs).file(tenant, upstream);
     }
 
     private static byte[] aad(String tenant, String upstream) {

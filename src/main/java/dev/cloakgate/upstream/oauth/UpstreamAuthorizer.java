@@ -59,6 +59,8 @@ public final class UpstreamAuthorizer {
     private String storedScope;
     /** The issuer that refresh token is from: it is never sent to another. */
     private String storedIssuer;
+    /** Issue 17: the last stored refresh token taken up by {@link #adoptStored}: never tried twice. */
+    private String triedStored;
     private volatile Tokens tokens;
     private String requiredScope;
     private int stepUps;
@@ -84,11 +86,40 @@ public final class UpstreamAuthorizer {
                 client = r.saved().client().how().equals("pre-registered") ? null : r.saved().client();
                 clientIssuer = r.saved().issuer();
                 storedRefresh = r.saved().refreshToken();
+                triedStored = storedRefresh;
                 storedScope = r.saved().scope();
                 storedIssuer = r.saved().issuer();
             }
             lastError = r.failure();
         }
+    }
+
+    /**
+     * Issue 17: takes up a connection stored since this client last read the store, the one replicas share: an
+     * operator connected the upstream through another replica, or another replica's refresh rotated the refresh token
+     * (the one held here is then spent). Only a refresh token not used or tried here before is taken, so a dead one is
+     * sent at most once. With a store of this process alone nothing new is ever found.
+     */
+    private void adoptStored(String used) {
+        if (store == null) {
+            return;
+        }
+        TokenStore.Read r = store.load(settings.tenant(), settings.upstream());
+        TokenStore.Saved saved = r.saved();
+        if (saved == null || saved.refreshToken() == null || saved.refreshToken().equals(used)
+                || saved.refreshToken().equals(triedStored)) {
+            return;
+        }
+        triedStored = saved.refreshToken();
+        if (!saved.client().how().equals("pre-registered")) {
+            client = saved.client(); // the refresh token belongs to the client that obtained it
+        }
+        clientIssuer = saved.issuer();
+        storedRefresh = saved.refreshToken();
+        storedScope = saved.scope();
+        storedIssuer = saved.issuer();
+        LOG.infof("upstream %s: took up the connection stored meanwhile (another replica connected or renewed it)",
+                settings.label());
     }
 
     public OAuthSettings settings() {
@@ -162,8 +193,15 @@ public final class UpstreamAuthorizer {
                 }
             }
             tokens = null;
-            if (storedRefresh != null) {
-                // the connection from before a restart: a refresh gets its first access token
+            // the connection from before a restart, else (issue 17) one stored meanwhile by another replica: at most
+            // one of each, each refresh token tried once
+            for (int attempt = 0; attempt < 2; attempt++) {
+                if (storedRefresh == null) {
+                    adoptStored(t == null ? null : t.refreshToken());
+                }
+                if (storedRefresh == null) {
+                    break;
+                }
                 String refresh = storedRefresh;
                 storedRefresh = null;
                 try {

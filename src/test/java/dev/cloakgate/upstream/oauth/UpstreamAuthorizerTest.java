@@ -85,6 +85,10 @@ class UpstreamAuthorizerTest {
             idpForms.add(form(x));
             body = "{\"access_token\":\"jag-" + idpForms.size() + "\",\"issued_token_type\":\"" + idpIssuedType
                     + "\",\"token_type\":\"N_A\"}";
+        } else if ((path.equals("/as/token") || path.equals("/as2/token")) && spentRefresh.contains(peekRefresh(x))) {
+            tokenForms.add(form(x));
+            status = 400;
+            body = "{\"error\":\"invalid_grant\"}";
         } else if (path.equals("/as/token") || path.equals("/as2/token")) {
             Map<String, String> form = form(x);
             tokenForms.add(form);
@@ -102,9 +106,26 @@ class UpstreamAuthorizerTest {
         x.close();
     }
 
-    private static Map<String, String> form(HttpExchange x) throws IOException {
+    /** Issue 17: refresh tokens the server no longer takes (rotated by another replica's refresh). */
+    private final java.util.Set<String> spentRefresh = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Map<HttpExchange, String> bodies = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The request's refresh_token (the body is kept for {@link #form}). */
+    private String peekRefresh(HttpExchange x) throws IOException {
+        String body = new String(x.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+        bodies.put(x, body);
+        for (String kv : body.split("&")) {
+            if (kv.startsWith("refresh_token=")) {
+                return URLDecoder.decode(kv.substring("refresh_token=".length()), StandardCharsets.UTF_8);
+            }
+        }
+        return "";
+    }
+
+    private Map<String, String> form(HttpExchange x) throws IOException {
         Map<String, String> form = new LinkedHashMap<>();
-        for (String kv : new String(x.getRequestBody().readAllBytes(), StandardCharsets.UTF_8).split("&")) {
+        String read = bodies.remove(x);
+        for (String kv : (read != null ? read : new String(x.getRequestBody().readAllBytes(), StandardCharsets.UTF_8)).split("&")) {
             String[] p = kv.split("=", 2);
             form.put(URLDecoder.decode(p[0], StandardCharsets.UTF_8), URLDecoder.decode(p[1], StandardCharsets.UTF_8));
         }
@@ -234,6 +255,51 @@ class UpstreamAuthorizerTest {
         assertEquals(base + "/mcp", form.get("resource"));
         // the stored refresh token is kept (the server issued no new one)
         assertEquals("stored-refresh", store.load("acme", "crm").saved().refreshToken());
+    }
+
+    // ---- issue 17: a connection the replicas share ----
+
+    @Test
+    void aConnectionAnotherReplicaStoredIsTakenUpOnTheNext401() throws Exception {
+        Path data = Files.createTempDirectory("oauth-store");
+        TokenStore shared = new TokenStore(data.resolve("upstream-oauth"), StoreKey.generatedUnder(data), null);
+        OAuthSettings s = new OAuthSettings("acme", "crm", OAuthSettings.Grant.AUTHORIZATION_CODE, null, null, null,
+                null, null, null, null);
+        UpstreamAuthorizer here = authorizer(s, shared); // started before anyone connected the upstream
+        assertThrows(OAuthFailure.class, () -> here.challenged(401, "Bearer", null), "not connected yet");
+        // an operator connects it through another replica, which stores the connection
+        shared.save("acme", "crm", new TokenStore.Saved(new Client("dyn-9", "dyn-secret", "client_secret_post", "dynamic"),
+                base + "/as", "refresh-from-r1", "a"));
+        here.challenged(401, "Bearer", null);
+        assertEquals("tok-1", here.bearer());
+        assertEquals("refresh-from-r1", tokenForms.get(0).get("refresh_token"));
+        assertEquals("dyn-9", tokenForms.get(0).get("client_id"), "with the client that obtained the refresh token");
+    }
+
+    @Test
+    void aRefreshTokenAnotherReplicaRotatedReplacesTheSpentOneAndADeadOneIsSentOnce() throws Exception {
+        Path data = Files.createTempDirectory("oauth-store");
+        TokenStore shared = new TokenStore(data.resolve("upstream-oauth"), StoreKey.generatedUnder(data), null);
+        Client dyn = new Client("dyn-1", "dyn-secret", "client_secret_post", "dynamic");
+        shared.save("acme", "crm", new TokenStore.Saved(dyn, base + "/as", "r-old", "a"));
+        OAuthSettings s = new OAuthSettings("acme", "crm", OAuthSettings.Grant.AUTHORIZATION_CODE, null, null, null,
+                null, null, null, null);
+        UpstreamAuthorizer here = authorizer(s, shared); // read r-old at its start
+        // meanwhile another replica refreshed: the server rotated r-old into r-new, which that replica stored
+        spentRefresh.add("r-old");
+        shared.save("acme", "crm", new TokenStore.Saved(dyn, base + "/as", "r-new", "a"));
+        here.challenged(401, "Bearer", null);
+        assertEquals(List.of("r-old", "r-new"), tokenForms.stream().map(f -> f.get("refresh_token")).toList());
+        assertEquals("tok-2", here.bearer());
+
+        // a store holding only a spent token: tried once, then an operator must connect (no loop of dead refreshes)
+        spentRefresh.add("r-dead");
+        shared.save("acme", "crm", new TokenStore.Saved(dyn, base + "/as", "r-dead", "a"));
+        UpstreamAuthorizer other = authorizer(s, shared);
+        int before = tokenForms.size();
+        assertThrows(OAuthFailure.class, () -> other.challenged(401, "Bearer", null));
+        assertThrows(OAuthFailure.class, () -> other.challenged(401, "Bearer", null));
+        assertEquals(1, tokenForms.size() - before, "the dead refresh token went to the server once");
     }
 
     @Test
