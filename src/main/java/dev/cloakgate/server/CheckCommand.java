@@ -98,6 +98,16 @@ public final class CheckCommand {
         } catch (IllegalArgumentException | IllegalStateException e) {
             problems.add(e.getMessage());
         }
+        // issue 17: cluster mode's settings and shared key, read as the gateway reads them
+        try {
+            java.util.Optional<dev.cloakgate.cluster.ClusterSettings> cluster = dev.cloakgate.cluster.ClusterSettings.of(
+                    optional("cloakgate.cluster.replica-id"), optional("cloakgate.cluster.key-file"),
+                    optional("cloakgate.cluster.peer-url"), optional("cloakgate.cluster.peers"));
+            cluster.ifPresent(c -> out.println("ok: cluster replica " + c.replicaId() + ", shared key read, "
+                    + (c.template() == null ? c.peers().size() + " peer(s) listed" : "peers at " + c.template())));
+        } catch (dev.cloakgate.cluster.ClusterSetupException e) {
+            problems.add(e.getMessage());
+        }
         if (!problems.isEmpty()) {
             problems.forEach(p -> err.println("error: " + p));
             err.println("check failed: " + problems.size() + " problem(s)" + (read == null ? ""
@@ -141,6 +151,10 @@ public final class CheckCommand {
         SigningKeys.loadPrevious(settings.previousFile(), key.key()); // issue 15: read as the gateway would
         return "ok: ledger signing key " + dev.cloakgate.crypto.SignerKeys.keyId(key.key().publicKey()) + " from " + key.source()
                 + settings.logIdentity().map(id -> ", log identity " + id.strip()).orElse("");
+    }
+
+    private static java.util.Optional<String> optional(String property) {
+        return java.util.Optional.ofNullable(setting(property, null));
     }
 
     /** A property as Quarkus would resolve it here: system property, then environment variable, then default. */

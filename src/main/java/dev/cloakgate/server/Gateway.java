@@ -253,6 +253,10 @@ public class Gateway {
                 se.bufferEvents(), se.bufferBytes(), clientCodec.limits(), upstreamCodec.limits(), se.maxSessions(),
                 se.maxQueuedBytes(), sharedStores.share().of(se.maxSessionsPerTenant()), // issue 17: a replica's share
                 sharedStores.share().of(up.maxStdioChildrenPerTenant()), se.streamlessIdleTimeout());
+        // issue 17: the cluster settings (replica id, shared key, peers), before anything that depends on them
+        GatewayConfig.Cluster cc = config.cluster();
+        cluster = dev.cloakgate.cluster.ClusterSettings.of(cc.replicaId(), cc.keyFile(), cc.peerUrl(), cc.peers())
+                .orElse(null);
         // issue 16: a configured store key that cannot be read stops the start (upstream_oauth_key_invalid)
         config.upstreamOauth().keyFile().ifPresent(f -> dev.cloakgate.upstream.oauth.StoreKey.read(Path.of(f)));
         config.upstreamOauth().previousKeyFile().ifPresent(f -> dev.cloakgate.upstream.oauth.StoreKey.read(Path.of(f)));
@@ -269,15 +273,20 @@ public class Gateway {
                 }, java.time.Clock.systemUTC(), () -> {
                     Path data = Path.of(config.dataDir());
                     GatewayConfig.UpstreamOauth uo = config.upstreamOauth();
+                    // issue 17: replicas must seal with one key: the configured file, else one derived from the
+                    // cluster key; a generated key serves one process only
                     javax.crypto.SecretKey key = uo.keyFile().map(f -> dev.cloakgate.upstream.oauth.StoreKey.read(Path.of(f)))
-                            .orElseGet(() -> dev.cloakgate.upstream.oauth.StoreKey.generatedUnder(data));
+                            .orElseGet(() -> cluster != null
+                                    ? new javax.crypto.spec.SecretKeySpec(
+                                            cluster.key().subkey(dev.cloakgate.cluster.ClusterKey.UPSTREAM_OAUTH), "AES")
+                                    : dev.cloakgate.upstream.oauth.StoreKey.generatedUnder(data));
                     // issue 17: with the shared database, a connection made through one replica serves every replica
                     dev.cloakgate.upstream.oauth.ConnectionBlobs blobs = shared.dataSource()
                             .<dev.cloakgate.upstream.oauth.ConnectionBlobs>map(dev.cloakgate.upstream.oauth.PostgresConnectionBlobs::new)
                             .orElseGet(() -> new dev.cloakgate.upstream.oauth.FileConnectionBlobs(data.resolve("upstream-oauth")));
                     return new dev.cloakgate.upstream.oauth.TokenStore(blobs, key,
                             uo.previousKeyFile().map(f -> dev.cloakgate.upstream.oauth.StoreKey.read(Path.of(f))).orElse(null));
-                });
+                }, cluster == null ? null : cluster.replicaId());
         Links links = new Links(upstreamCodec, vertx, writers,
                 new HttpLink.Timeouts(up.connectTimeout(), up.requestTimeout()), se.maxSessions() + 1000, lanes,
                 authorizers);
@@ -286,6 +295,13 @@ public class Gateway {
         // each tenant's setup is installed by the assembly, at start and at each reload of its file
         sessions = new SessionRegistry(settings, upstreamCodec, upstreamMeters, timer, name -> null, name -> null,
                 name -> CallLog.NONE);
+        // ---- issue 17: in cluster mode a session's id names its owner, encrypted under the shared key ----
+        router = new dev.cloakgate.cluster.SessionRouter(cluster);
+        if (cluster != null) {
+            sessions.issueIdsWith(router::issue);
+            LOG.infof("cluster mode: replica %s, %s", cluster.replicaId(), cluster);
+        }
+        // ---- end issue 17 ----
         // issue 10, upstream health: a gauge per tenant upstream, read from the plain-Java board (the assembly makes
         // each configured upstream's entry when its tenant is loaded)
         sessions.health().onNew(this::healthMetrics);
@@ -500,6 +516,21 @@ public class Gateway {
     public TenantRegistry tenants() {
         return tenants;
     }
+
+    // ---- issue 17 ----
+    private dev.cloakgate.cluster.ClusterSettings cluster;
+    private dev.cloakgate.cluster.SessionRouter router;
+
+    /** Cluster mode's settings, or null when the gateway runs as one process. */
+    public dev.cloakgate.cluster.ClusterSettings cluster() {
+        return cluster;
+    }
+
+    /** Where a request for a session is served: here, at its owner, or nowhere (404). */
+    public dev.cloakgate.cluster.SessionRouter router() {
+        return router;
+    }
+    // ---- end issue 17 ----
 
     public SessionRegistry sessions() {
         return sessions;

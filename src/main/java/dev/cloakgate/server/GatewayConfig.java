@@ -37,36 +37,6 @@ public interface GatewayConfig {
 
     Http http();
 
-    // ---- issue 17: the cluster, as the shared stores read it (helper cluster-sessions adds its keys to this group) ----
-    Cluster cluster();
-
-    /** Several replicas behind one Service; README "Shared state in PostgreSQL". */
-    interface Cluster {
-        /** This replica's id (Helm: the pod name); the shared stores record it. Unset: {@code single}. */
-        Optional<String> replicaId();
-
-        /** The replicas' shared key (standard base64 of 32 random bytes, a Secret): seals the tenant secrets. */
-        Optional<String> keyFile();
-
-        /** Where each replica is reached ({@code r0=http://host:port,...}; read by the session forwarding). */
-        Optional<String> peers();
-
-        /** Where replica {@code {replica}} is reached, a template (Helm sets it; read by the session forwarding). */
-        Optional<String> peerUrl();
-
-        /** How often this replica writes its heartbeat to the shared database. */
-        @WithDefault("5s")
-        Duration heartbeatInterval();
-
-        /** A replica silent for this long is dead: its in_flight operations become unknown. At least 3 intervals. */
-        @WithDefault("30s")
-        Duration heartbeatTimeout();
-
-        /** How many replicas serve the tenants: divides the tenant-wide limits (rounded up). */
-        @WithDefault("1")
-        int replicas();
-    }
-    // ---- end issue 17 ----
 
     // ---- issue 16: the upstream OAuth store ----
     UpstreamOauth upstreamOauth();
@@ -85,6 +55,50 @@ public interface GatewayConfig {
     Session session();
 
     Ledger ledger();
+
+    // ---- issue 17: sessions without a sticky load balancer ----
+    Cluster cluster();
+
+    /** Several replicas behind one Service (README "Running several replicas"); unset replica id: one process. */
+    interface Cluster {
+        /** This replica's id (Helm: the pod name); setting it turns cluster mode on. */
+        Optional<String> replicaId();
+
+        /** The replicas' shared key: the standard base64 of 32 random bytes (a Secret). Required in cluster mode. */
+        Optional<String> keyFile();
+
+        /** Where replica {@code {replica}} is reached, e.g. {@code http://{replica}.cloakgate-peers.ns.svc.cluster.local:8080}. */
+        Optional<String> peerUrl();
+
+        /** {@code r0=http://host:port,r1=...}: every replica by id; wins over {@code peer-url}. */
+        Optional<String> peers();
+
+        /** How long a forward may take to connect to the owner; past it the session is answered as unknown (404). */
+        @WithDefault("2s")
+        Duration forwardConnectTimeout();
+
+        /** A forward with no byte either way for this long is cut (streams carry keep-alives more often). */
+        @WithDefault("150s")
+        Duration forwardIdleTimeout();
+
+        /** How far a forward's timestamp may be from the owner's clock. */
+        @WithDefault("30s")
+        Duration peerAuthWindow();
+
+        // issue 17, shared stores (README "Shared state in PostgreSQL")
+        /** How often this replica writes its heartbeat to the shared database. */
+        @WithDefault("5s")
+        Duration heartbeatInterval();
+
+        /** A replica silent for this long is dead: its in_flight operations become unknown. At least 3 intervals. */
+        @WithDefault("30s")
+        Duration heartbeatTimeout();
+
+        /** How many replicas serve the tenants: divides the tenant-wide limits (rounded up). */
+        @WithDefault("1")
+        int replicas();
+    }
+    // ---- end issue 17 ----
 
     // ---- issue 10: live tenant configuration and graceful drain ----
     Reload reload();

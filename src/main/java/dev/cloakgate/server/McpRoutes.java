@@ -116,6 +116,15 @@ public class McpRoutes {
             if (over[0]) {
                 return;
             }
+            // issue 17: a session another replica owns is forwarded there as read (the owner parses and judges it)
+            ClusterFront.Routed routed = cluster().route(rc, caller.tenant().name(), req.getHeader(SESSION_HEADER), body,
+                    this::peerAuthFailed, this::unknownSession);
+            if (routed == ClusterFront.Routed.FORWARDED) {
+                inFlight(rc); // a drain waits for the owner's answer to be relayed
+            }
+            if (routed != ClusterFront.Routed.HERE) {
+                return;
+            }
             if (gateway.lanes().large(body.length())) {
                 // parsing and judging a large body would hold the event loop: a large-message worker does it
                 gateway.lanes().laneFor(body.length()).execute(() -> message(rc, caller, body, accept));
@@ -282,6 +291,10 @@ public class McpRoutes {
                     "GET opens an event stream: Accept must include text/event-stream"));
             return;
         }
+        if (cluster().route(rc, caller.tenant().name(), rc.request().getHeader(SESSION_HEADER), Buffer.buffer(),
+                this::peerAuthFailed, this::unknownSession) != ClusterFront.Routed.HERE) {
+            return; // issue 17: the stream, Last-Event-ID included, is the owner's to serve
+        }
         GatewaySession session = session(rc, caller, rc.request().getHeader(SESSION_HEADER));
         if (session == null || !protocolVersionOk(rc)) {
             return;
@@ -310,6 +323,10 @@ public class McpRoutes {
         Caller caller = admit(rc);
         if (caller == null) {
             return;
+        }
+        if (cluster().route(rc, caller.tenant().name(), rc.request().getHeader(SESSION_HEADER), Buffer.buffer(),
+                this::peerAuthFailed, this::unknownSession) != ClusterFront.Routed.HERE) {
+            return; // issue 17: ended at its owner
         }
         GatewaySession session = session(rc, caller, rc.request().getHeader(SESSION_HEADER));
         if (session == null) {
@@ -392,12 +409,45 @@ public class McpRoutes {
         }
         GatewaySession s = gateway.sessions().get(sid);
         if (s == null || !s.tenant().name().equals(tenant.name()) || !s.principal().sameAs(caller.principal())) {
-            refuse(rc, 404, RpcError.of(ErrorCodes.INVALID_REQUEST, "unknown_session",
-                    "session not found or expired; initialize a new one"));
+            unknownSession(rc);
             return null;
         }
         return s;
     }
+
+    private void unknownSession(RoutingContext rc) {
+        refuse(rc, 404, RpcError.of(ErrorCodes.INVALID_REQUEST, "unknown_session",
+                "session not found or expired; initialize a new one"));
+    }
+
+    // ---- issue 17: sessions without a sticky load balancer ----
+    private volatile ClusterFront cluster;
+
+    private ClusterFront cluster() {
+        ClusterFront c = cluster;
+        if (c == null && gateway.router() == null) {
+            // still starting: serve as one process until the cluster settings are read (nothing is forwarded yet)
+            return new ClusterFront(vertx, null, gateway.config().cluster(), new dev.cloakgate.cluster.SessionRouter(null),
+                    0, metrics);
+        }
+        if (c == null) {
+            synchronized (this) {
+                if (cluster == null) {
+                    cluster = new ClusterFront(vertx, gateway.cluster(), gateway.config().cluster(), gateway.router(),
+                            gateway.config().session().maxSessions() + 1000, metrics);
+                }
+                c = cluster;
+            }
+        }
+        return c;
+    }
+
+    private void peerAuthFailed(RoutingContext rc) {
+        refuse(rc, 403, RpcError.of(ErrorCodes.INVALID_REQUEST, "peer_auth_failed", "the "
+                + dev.cloakgate.cluster.PeerSignature.HEADER + " header did not verify; only a replica of this cluster "
+                + "may send it (check that every replica mounts the same cloakgate.cluster.key-file and their clocks agree)"));
+    }
+    // ---- end issue 17 ----
 
     /** An MCP-Protocol-Version the gateway does not serve gets 400; a missing one means 2025-03-26. */
     private boolean protocolVersionOk(RoutingContext rc) {

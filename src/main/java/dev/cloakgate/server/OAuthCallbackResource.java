@@ -36,7 +36,21 @@ public class OAuthCallbackResource {
     @Operation(hidden = true) // not the admin API: what the authorization server redirects a browser to
     @Blocking
     public Response callback(@QueryParam("state") String state, @QueryParam("code") String code,
-            @QueryParam("error") String error, @QueryParam("iss") String iss) {
+            @QueryParam("error") String error, @QueryParam("iss") String iss,
+            @jakarta.ws.rs.core.Context jakarta.ws.rs.core.UriInfo uri,
+            @jakarta.ws.rs.core.Context jakarta.ws.rs.core.HttpHeaders headers) {
+        // issue 17: in a cluster, the redirect is handled by the replica that started the connection
+        java.net.URI requested = uri.getRequestUri();
+        OAuthCallbackRelay.Route route = relay().route(state, requested.getRawPath()
+                + (requested.getRawQuery() == null ? "" : "?" + requested.getRawQuery()),
+                headers.getHeaderString(dev.cloakgate.cluster.PeerSignature.HEADER));
+        if (route instanceof OAuthCallbackRelay.Route.Refused r) {
+            LOG.warnf("an OAuth redirect was refused before its state was looked up (%s)", r.code());
+            return refuse(r.status(), r.code(), r.message());
+        }
+        if (route instanceof OAuthCallbackRelay.Route.Answered a) {
+            return Response.status(a.status()).type(a.contentType()).entity(a.body()).build();
+        }
         ConnectStates.Pending p = gateway.authorizers().take(state);
         if (p == null) {
             return refuse(400, "oauth_state_invalid",
@@ -57,6 +71,15 @@ public class OAuthCallbackResource {
         LOG.infof("upstream %s/%s: connected (authorization code)", p.tenant(), p.upstream());
         return Response.ok(JsonNodeFactory.instance.objectNode().put("connected", true).put("tenant", p.tenant())
                 .put("upstream", p.upstream()).toString(), MediaType.APPLICATION_JSON).build();
+    }
+
+    private OAuthCallbackRelay relay;
+
+    private synchronized OAuthCallbackRelay relay() {
+        if (relay == null) {
+            relay = new OAuthCallbackRelay(gateway.cluster(), gateway.config().cluster());
+        }
+        return relay;
     }
 
     @GET

@@ -89,31 +89,12 @@ public class SharedStores {
      * The {@code tenant-secrets} subkey of the cluster key ({@code cloakgate.cluster.key-file}: the standard base64 of 32
      * bytes; HKDF-SHA256, no salt, info {@code cloakgate/tenant-secrets}), which seals the tenants' shared secrets.
      */
-    // issue 17 merge: ClusterKey (replace with ClusterKey.read(keyFile).subkey(ClusterKey.TENANT_SECRETS))
     private byte[] tenantSecretsKey() {
         if (keyFile.isEmpty()) {
             throw new IllegalStateException("cluster_key_missing: cloakgate.store=postgresql keeps each tenant's secret in the"
                     + " shared database sealed under the replicas' cluster key: set cloakgate.cluster.key-file to a file holding"
                     + " the standard base64 of 32 random bytes (`head -c 32 /dev/urandom | base64`, mounted from a Secret)");
         }
-        byte[] raw;
-        try {
-            raw = java.util.Base64.getDecoder().decode(java.nio.file.Files.readString(Path.of(keyFile.get()),
-                    java.nio.charset.StandardCharsets.US_ASCII).strip());
-        } catch (java.io.IOException | IllegalArgumentException e) {
-            raw = new byte[0];
-        }
-        if (raw.length != 32) {
-            throw new IllegalStateException("cluster_key_invalid: cloakgate.cluster.key-file " + keyFile.get() + " must be"
-                    + " readable and hold the standard base64 of exactly 32 bytes");
-        }
-        org.bouncycastle.crypto.generators.HKDFBytesGenerator hkdf = new org.bouncycastle.crypto.generators.HKDFBytesGenerator(
-                new org.bouncycastle.crypto.digests.SHA256Digest());
-        hkdf.init(new org.bouncycastle.crypto.params.HKDFParameters(raw, null,
-                "cloakgate/tenant-secrets".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-        byte[] out = new byte[32];
-        hkdf.generateBytes(out, 0, 32);
-        java.util.Arrays.fill(raw, (byte) 0);
-        return out;
+        return dev.cloakgate.cluster.ClusterKey.read(keyFile).subkey(dev.cloakgate.cluster.ClusterKey.TENANT_SECRETS);
     }
 }

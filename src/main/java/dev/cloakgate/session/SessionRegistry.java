@@ -78,6 +78,16 @@ public final class SessionRegistry {
         this(settings, codec, links, timer, cloaking, name -> null, name -> CallLog.NONE);
     }
 
+    // ---- issue 17, sessions without a sticky load balancer ----
+    /** Tenant name to a new session id, or to null for the 128 random bits in hex of one process. */
+    private volatile Function<String, String> clusterIds = tenant -> null;
+
+    /** In cluster mode, new sessions take their ids from {@code ids} (the owner replica, encrypted); set before serving. */
+    public void issueIdsWith(Function<String, String> ids) {
+        this.clusterIds = ids;
+    }
+    // ---- end issue 17 ----
+
     /** Makes {@code setup} what the tenant's new sessions are created from; existing sessions keep theirs. */
     public void install(TenantSetup setup) {
         setups.put(setup.config().name(), setup);
@@ -168,9 +178,12 @@ public final class SessionRegistry {
                     admitted.policy() != null ? policies.apply(admitted.name()) : null, calls.apply(admitted.name()));
         }
         TenantConfig tenant = setup.config();
-        byte[] b = new byte[16];
-        random.nextBytes(b);
-        String id = HexFormat.of().formatHex(b);
+        String id = clusterIds.apply(tenant.name()); // issue 17: a replica's ids name it, encrypted
+        if (id == null) {
+            byte[] b = new byte[16];
+            random.nextBytes(b);
+            id = HexFormat.of().formatHex(b);
+        }
         Upstream.Limits limits = new Upstream.Limits(settings.initializeTimeout(), settings.requestTimeout(),
                 settings.upstreamIdleTimeout(), messageLimit(tenant));
         Cloaking c = tenant.sanitize() ? setup.cloaking() : null;

@@ -79,6 +79,10 @@ class MetricsTest {
 
             McpHttpClient stranger = new McpHttpClient(tenant).headers(Map.of("Mcp-Session-Id", SESSION));
             assertEquals(404, stranger.post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}").status());
+            // issue 17: a peer header that does not verify (and one process takes no forwards at all) is counted
+            McpHttpClient forger = new McpHttpClient(tenant).headers(Map.of("Mcp-Session-Id", SESSION,
+                    "X-Cloakgate-Peer", "v1;r1;1;" + TOKEN));
+            assertEquals(403, forger.post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}").status());
             int ended = b.delete();
             assertTrue(ended >= 200 && ended < 300, "DELETE: " + ended);
         }
@@ -117,6 +121,7 @@ class MetricsTest {
             }
 
             assertEquals(1.0, Metrics.value(s, "cloakgate_sessions_open", t), "two opened, one deleted, one open");
+            assertEquals(1.0, Metrics.value(s, "cloakgate_cluster_routed_total", with(t, "route", "peer_auth_failed")));
             assertTrue(Metrics.value(s, "cloakgate_request_seconds_count", with(t, "method", "tools/call")) >= 5);
             assertTrue(Metrics.value(s, "cloakgate_request_seconds_count", with(t, "method", "other")) >= 1,
                     "an unknown method is timed as other");

@@ -33,7 +33,7 @@ import io.quarkus.test.junit.QuarkusTest;
  */
 @QuarkusTest
 @WithTestResource(Upstreams.class)
-class ServerToClientTest {
+public class ServerToClientTest {
     private static final Duration WAIT = Duration.ofSeconds(15);
 
     @TestHTTPResource("/t/everything/mcp")
@@ -48,6 +48,11 @@ class ServerToClientTest {
 
     @Test
     void samplingRequestReachesTheClientAndItsAnswerReachesTheServer() {
+        sampling(everything);
+    }
+
+    /** Issue 17: also run through a round-robin front of three replicas (packaged ClusterSessionsIT). */
+    public static void sampling(URI everything) {
         try (McpHttpClient c = new McpHttpClient(everything).answering(req -> req.path("method").asText()
                 .equals("sampling/createMessage")
                         ? Json.obj("{\"role\":\"assistant\",\"content\":{\"type\":\"text\",\"text\":\"sampled by the test client\"},"
@@ -79,6 +84,10 @@ class ServerToClientTest {
 
     @Test
     void progressArrivesUnderTheClientsOwnToken() {
+        progress(everything);
+    }
+
+    public static void progress(URI everything) {
         try (McpHttpClient c = new McpHttpClient(everything)) {
             c.initialize("2025-11-25", Json.object());
             ObjectNode params = call("ev__trigger-long-running-operation", "{\"duration\":1,\"steps\":3}");
@@ -142,6 +151,10 @@ class ServerToClientTest {
 
     @Test
     void reconnectWithLastEventIdReplaysWhatWasMissed() {
+        lastEventIdReplay(duo);
+    }
+
+    public static void lastEventIdReplay(URI duo) {
         try (McpHttpClient c = new McpHttpClient(duo)) {
             c.initialize("2025-11-25", Json.object());
             String lastSeen;

@@ -31,7 +31,7 @@ import io.quarkus.test.junit.QuarkusTest;
  */
 @QuarkusTest
 @WithTestResource(Upstreams.class)
-class TransparencyTest {
+public class TransparencyTest {
 
     @TestHTTPResource("/")
     URI root;
@@ -199,7 +199,7 @@ class TransparencyTest {
         assertSame(direct, through, "ev__");
     }
 
-    private static Transcript filesystemScript(McpTestClient c, Path fsRoot, String prefix) {
+    public static Transcript filesystemScript(McpTestClient c, Path fsRoot, String prefix) {
         Transcript t = new Transcript();
         t.recordInitialize(c, "2025-11-25");
         t.record(c, "tools/list", Json.object());
@@ -215,7 +215,7 @@ class TransparencyTest {
         return t;
     }
 
-    private static Transcript everythingScript(McpTestClient c, String prefix) {
+    public static Transcript everythingScript(McpTestClient c, String prefix) {
         Transcript t = new Transcript();
         t.recordInitialize(c, "2025-11-25");
         t.record(c, "tools/list", Json.object());
@@ -249,7 +249,7 @@ class TransparencyTest {
     }
 
     /** Compares entry by entry after undoing the intended differences. */
-    static void assertSame(Transcript direct, Transcript through, String prefix) {
+    public static void assertSame(Transcript direct, Transcript through, String prefix) {
         assertEquals(direct.entries().size(), through.entries().size());
         for (int i = 0; i < direct.entries().size(); i++) {
             Transcript.Entry d = direct.entries().get(i);

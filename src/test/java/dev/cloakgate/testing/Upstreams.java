@@ -317,7 +317,7 @@ public class Upstreams implements QuarkusTestResourceLifecycleManager {
         return s;
     }
 
-    static ObjectNode stdio(String script, String... args) {
+    public static ObjectNode stdio(String script, String... args) {
         ObjectNode u = Json.object();
         u.put("command", "node");
         ArrayNode a = u.putArray("args");

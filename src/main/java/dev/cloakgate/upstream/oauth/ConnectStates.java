@@ -30,10 +30,28 @@ public final class ConnectStates {
     private final Clock clock;
     private final Duration lifetime;
     private final Map<String, Pending> pending = new LinkedHashMap<>();
+    /** Issue 17: this replica's id, which begins each state it makes (null in one process). */
+    private final String replica;
 
     public ConnectStates(Clock clock, Duration lifetime) {
+        this(clock, lifetime, null);
+    }
+
+    /**
+     * @param replica this replica's id, or null: in a cluster the authorization server's redirect may reach any
+     *                replica, and the state names the one that holds the pending connection (its PKCE verifier and
+     *                the client it registered never leave it), so the callback can be sent there
+     */
+    public ConnectStates(Clock clock, Duration lifetime, String replica) {
         this.clock = clock;
         this.lifetime = lifetime;
+        this.replica = replica;
+    }
+
+    /** Issue 17: the replica a state names ({@code <replica>.<random>}), or null for a state of one process. */
+    public static String owner(String state) {
+        int dot = state == null ? -1 : state.indexOf('.');
+        return dot <= 0 ? null : state.substring(0, dot);
     }
 
     /** Registers a started authorization; returns its state. */
@@ -45,7 +63,7 @@ public final class ConnectStates {
             it.next();
             it.remove();
         }
-        String state = Pkce.random(24);
+        String state = replica == null ? Pkce.random(24) : replica + "." + Pkce.random(24);
         pending.put(state, new Pending(tenant, upstream, pkce, redirectUri, scope, issuer, clock.instant().plus(lifetime),
                 authorizer));
         return state;

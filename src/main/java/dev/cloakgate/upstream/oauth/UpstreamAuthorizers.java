@@ -31,13 +31,19 @@ public final class UpstreamAuthorizers {
      */
     public UpstreamAuthorizers(URI publicUrl, Duration timeout, TokenListener listener, Clock clock,
             java.util.function.Supplier<TokenStore> store) {
+        this(publicUrl, timeout, listener, clock, store, null);
+    }
+
+    /** @param replica this replica's id in a cluster (it begins every connect state), or null */
+    public UpstreamAuthorizers(URI publicUrl, Duration timeout, TokenListener listener, Clock clock,
+            java.util.function.Supplier<TokenStore> store, String replica) {
         this.storeSource = store;
         AuthHttp http = new AuthHttp(timeout);
         this.discovery = new Discovery(http);
         this.registration = new ClientRegistration(http, publicUrl);
         this.tokenEndpoint = new TokenEndpoint(http, clock);
         this.identityAssertions = new IdentityAssertionExchange(http);
-        this.states = new ConnectStates(clock, Duration.ofMinutes(10));
+        this.states = new ConnectStates(clock, Duration.ofMinutes(10), replica);
         this.listener = listener;
         this.clock = clock;
     }
