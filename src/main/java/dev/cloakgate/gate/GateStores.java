@@ -16,7 +16,7 @@ import dev.cloakgate.evidence.Evidence;
 import dev.cloakgate.store.ApprovalStore;
 import dev.cloakgate.store.DirectoryApprovalStore;
 import dev.cloakgate.store.OperationStore;
-import dev.cloakgate.store.SqliteOperationStore;
+import dev.cloakgate.store.StateStores;
 import dev.cloakgate.store.StoreException;
 import dev.cloakgate.tenant.GateSettings;
 import dev.cloakgate.tenant.TenantConfigException;
@@ -26,35 +26,40 @@ import dev.cloakgate.tenant.TenantConfigException;
  * store (one gateway per file: its lock is held until shutdown), the approval stores of the directories its versions
  * named, and one worker thread where their blocking work runs (the store serialises a tenant's writes anyway). At open,
  * operations a previous process left {@code in_flight} are {@code unknown} (on the ledger too, once the tenant's entries
- * name its release: {@link #recordSwept}); every few seconds,
- * reconciliations an operator made with the command beside the running gateway are put on the ledger.
+ * name its release: {@link #recordSwept}); every few seconds, reconciliations an operator made with the command beside
+ * the running gateway (or through another replica) are put on the ledger, and (issue 17) the calls of replicas that
+ * stopped beating become unknown, on the ledger too.
  */
 public final class GateStores implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(GateStores.class);
     private final String tenant;
     private final Path data;
+    private final StateStores stores;
     private final OperationStore operations;
     private final Map<Path, ApprovalStore> approvals = new ConcurrentHashMap<>();
     private final ScheduledExecutorService worker;
     private final Evidence evidence;
     /** Operations the open swept to unknown, not yet on the ledger. */
     private List<String> swept = List.of();
+    /** Whether the tenant's entries name a release yet ({@link #recordSwept} ran): what is recorded waits for it. */
+    private volatile boolean bound;
 
-    private GateStores(String tenant, Path data, OperationStore operations, ScheduledExecutorService worker,
+    private GateStores(String tenant, Path data, StateStores stores, OperationStore operations, ScheduledExecutorService worker,
             Evidence evidence) {
         this.tenant = tenant;
         this.data = data;
+        this.stores = stores;
         this.operations = operations;
         this.worker = worker;
         this.evidence = evidence;
     }
 
     /** @throws TenantConfigException when the store cannot be opened (another gateway holds it, a damaged file) */
-    public static GateStores open(Path data, String tenant, GateSettings settings, String file, Evidence evidence)
-            throws TenantConfigException {
-        SqliteOperationStore ops;
+    public static GateStores open(StateStores stores, Path data, String tenant, GateSettings settings, String file,
+            Evidence evidence) throws TenantConfigException {
+        OperationStore ops;
         try {
-            ops = SqliteOperationStore.openForGateway(data, tenant);
+            ops = stores.operations(tenant);
         } catch (StoreException e) {
             throw new TenantConfigException(file, "$.gate", "cannot open the tenant's operations store: " + e.getMessage());
         }
@@ -67,10 +72,13 @@ public final class GateStores implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        GateStores stores = new GateStores(tenant, data, ops, worker, evidence);
-        stores.swept = ops.sweptAtOpen();
-        worker.scheduleWithFixedDelay(stores::recordReconciliations, 0, 2, TimeUnit.SECONDS);
-        return stores;
+        GateStores gate = new GateStores(tenant, data, stores, ops, worker, evidence);
+        gate.swept = ops.sweptAtOpen();
+        worker.scheduleWithFixedDelay(() -> {
+            gate.recordDeadReplicasCalls();
+            gate.recordReconciliations();
+        }, 0, 2, TimeUnit.SECONDS);
+        return gate;
     }
 
     /**
@@ -83,6 +91,30 @@ public final class GateStores implements AutoCloseable {
             evidence.record(new Event.OperationSettled(tenant, null, null, null, id, "unknown"));
         }
         swept = List.of();
+        bound = true;
+    }
+
+    /**
+     * Issue 17: the calls of replicas that stopped beating become unknown, each recorded by the one replica whose
+     * sweep moved it. None in the SQLite mode (one process per store).
+     */
+    void recordDeadReplicasCalls() {
+        if (!bound) {
+            return;
+        }
+        try {
+            List<String> ids = operations.sweepDeadReplicas();
+            if (!ids.isEmpty()) {
+                LOG.warnf("tenant %s: %d operation(s) in flight on a replica that stopped beating are unknown now; reconcile"
+                        + " them (admin API: operations of state unknown)", tenant, ids.size());
+            }
+            for (String id : ids) {
+                evidence.record(new Event.OperationSettled(tenant, null, null, null, id, "unknown"));
+            }
+        } catch (RuntimeException e) {
+            LOG.errorf("tenant %s: the calls of dead replicas could not be swept now (%s); trying again",
+                    tenant, e.getClass().getSimpleName());
+        }
     }
 
     /** Puts reconciliations made beside the gateway on the ledger, each once. */
@@ -109,7 +141,7 @@ public final class GateStores implements AutoCloseable {
 
     /** The approval store of the directory {@code settings} names (default {@code {data}/approvals/{tenant}}). */
     public ApprovalStore approvals(GateSettings settings) {
-        return approvals.computeIfAbsent(approvalsDir(settings), DirectoryApprovalStore::new);
+        return approvals.computeIfAbsent(approvalsDir(settings), dir -> stores.approvals(tenant, dir));
     }
 
     /** The directory of approval receipts {@code settings} names, absolute (default {@code {data}/approvals/{tenant}}). */

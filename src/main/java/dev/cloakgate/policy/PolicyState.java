@@ -23,7 +23,12 @@ public final class PolicyState implements AutoCloseable {
 
     /** The tenant's pins and trace under {@code dataDir} ({@code pins/{tenant}.json}, {@code trace/{tenant}.jsonl}). */
     public static PolicyState open(Path dataDir, String tenant) throws IOException {
-        return new PolicyState(new PinStore(dataDir, tenant), new FileDecisionTrace(dataDir, tenant));
+        return open(dataDir, tenant, new FilePinStore(dataDir, tenant));
+    }
+
+    /** Issue 17: the trace under {@code dataDir}, the pins where {@code pins} keeps them (the shared database). */
+    public static PolicyState open(Path dataDir, String tenant, PinStore pins) throws IOException {
+        return new PolicyState(pins, new FileDecisionTrace(dataDir, tenant));
     }
 
     PinStore pins() {

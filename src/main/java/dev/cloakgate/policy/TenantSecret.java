@@ -37,6 +37,14 @@ public final class TenantSecret {
         });
     }
 
+    /** Issue 17: a secret held elsewhere (the shared database: {@link SharedTenantSecrets}); 32 bytes, copied. */
+    public static TenantSecret of(byte[] key) {
+        if (key.length != 32) {
+            throw new IllegalArgumentException("a tenant secret is 32 bytes");
+        }
+        return new TenantSecret(key.clone());
+    }
+
     public static TenantSecret load(Path dataDir, String tenant) throws IOException {
         Path file = dataDir.resolve("keys").resolve(tenant + ".secret");
         Files.createDirectories(file.getParent());

@@ -158,6 +158,19 @@ public final class CheckCommand {
     }
 
     /** A property as Quarkus would resolve it here: system property, then environment variable, then default. */
+    /**
+     * Issue 17: a command that reads a tenant's state from files (operations, pins) refuses in the PostgreSQL mode rather
+     * than show or change files the gateway no longer uses: the admin API of any replica serves the shared state.
+     * Returns the message to print, or null in the SQLite mode.
+     */
+    static String sharedStateRefusal(String command, String adminPath) {
+        if (!"postgresql".equals(setting("cloakgate.store", "sqlite").strip())) {
+            return null;
+        }
+        return "store_postgresql_use_admin_api: with cloakgate.store=postgresql the " + command + " state is in the shared"
+                + " database, not under cloakgate.data-dir; use the admin API of any replica (" + adminPath + ")";
+    }
+
     static String setting(String property, String fallback) {
         String v = System.getProperty(property);
         if (v == null) {

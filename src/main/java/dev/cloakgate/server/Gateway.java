@@ -105,18 +105,21 @@ public class Gateway {
         Evidence evidence = new Evidences(List.of(new LoggedEvidence(), ledgerEvidence));
         this.evidence = evidence;
         GatewayConfig.Ledger lc = config.ledger();
-        assembly = new TenantAssembly(data, signer, Ledger.Settings.defaults().withCheckpointEvery(lc.checkpointEvery())
+        stateStores = sharedStores.open(data); // issue 17, shared stores
+        assembly = new TenantAssembly(data, stateStores, signer, Ledger.Settings.defaults().withCheckpointEvery(lc.checkpointEvery())
                 .withCheckpointInterval(lc.checkpointInterval()).withDevKey(ledgerKeyIsDev), metrics, ledgerEvidence, evidence, sessions, auth,
                 upstreamMeters);
         metrics.gauge("cloakgate.ledger.lost", this, Gateway::ledgerLost);
         assembly.witnessing(witnessing(lc)); // issue 15
         assembly.sharedLedgers(shared.dataSource()); // issue 17, pg-ledger: one log per tenant in PostgreSQL
+        assembly.replicaShare(sharedStores.share()); // issue 17: tenant-wide limits as this replica's share
         try {
             for (TenantConfig t : tenants.all().values()) {
                 assembly.activate(t, dir.resolve(t.name() + ".json").toString());
             }
         } catch (TenantConfigException | RuntimeException e) {
             assembly.close();
+            stateStores.close(); // issue 17
             auth.close();
             throw e;
         }
@@ -158,8 +161,7 @@ public class Gateway {
      */
     private java.util.function.UnaryOperator<String> subjectDigest(String tenant) {
         try {
-            dev.cloakgate.policy.TenantSecret secret = dev.cloakgate.policy.TenantSecret.load(
-                    java.nio.file.Path.of(config.dataDir()), tenant);
+            dev.cloakgate.policy.TenantSecret secret = stateStores.secret(tenant); // issue 17: shared with the replicas
             return secret::hmac;
         } catch (java.io.IOException | RuntimeException e) {
             return null;
@@ -253,7 +255,8 @@ public class Gateway {
         GatewaySettings settings = new GatewaySettings(version, up.initializeTimeout(), up.requestTimeout(),
                 up.connectTimeout(), se.idleTimeout(), up.idleTimeout(), up.backoffInitial(), up.backoffMax(),
                 se.bufferEvents(), se.bufferBytes(), clientCodec.limits(), upstreamCodec.limits(), se.maxSessions(),
-                se.maxQueuedBytes(), se.maxSessionsPerTenant(), up.maxStdioChildrenPerTenant(), se.streamlessIdleTimeout());
+                se.maxQueuedBytes(), sharedStores.share().of(se.maxSessionsPerTenant()), // issue 17: a replica's share
+                sharedStores.share().of(up.maxStdioChildrenPerTenant()), se.streamlessIdleTimeout());
         // issue 17: the cluster settings (replica id, shared key, peers), before anything that depends on them
         GatewayConfig.Cluster cc = config.cluster();
         cluster = dev.cloakgate.cluster.ClusterSettings.of(cc.replicaId(), cc.keyFile(), cc.peerUrl(), cc.peers())
@@ -463,6 +466,9 @@ public class Gateway {
         if (assembly != null) {
             assembly.close();
         }
+        if (stateStores != null) {
+            stateStores.close(); // issue 17: the heartbeat stops with the stores it kept alive
+        }
         if (auth != null) {
             auth.close();
         }
@@ -480,6 +486,16 @@ public class Gateway {
 
     private TenantAssembly assembly;
     private LedgerEvidence ledgerEvidence;
+    // ---- issue 17, shared stores ----
+    @jakarta.inject.Inject
+    SharedStores sharedStores;
+    private dev.cloakgate.store.StateStores stateStores;
+
+    /** Where every tenant's lasting state is kept (files, or the database the replicas share). */
+    public dev.cloakgate.store.StateStores stateStores() {
+        return stateStores;
+    }
+    // ---- end issue 17, shared stores ----
     private Evidence evidence;
 
     /** Where the gateway's own decisions are recorded (the log and each tenant's ledger). */

@@ -37,6 +37,7 @@ public interface GatewayConfig {
 
     Http http();
 
+
     // ---- issue 16: the upstream OAuth store ----
     UpstreamOauth upstreamOauth();
 
@@ -83,6 +84,19 @@ public interface GatewayConfig {
         /** How far a forward's timestamp may be from the owner's clock. */
         @WithDefault("30s")
         Duration peerAuthWindow();
+
+        // issue 17, shared stores (README "Shared state in PostgreSQL")
+        /** How often this replica writes its heartbeat to the shared database. */
+        @WithDefault("5s")
+        Duration heartbeatInterval();
+
+        /** A replica silent for this long is dead: its in_flight operations become unknown. At least 3 intervals. */
+        @WithDefault("30s")
+        Duration heartbeatTimeout();
+
+        /** How many replicas serve the tenants: divides the tenant-wide limits (rounded up). */
+        @WithDefault("1")
+        int replicas();
     }
     // ---- end issue 17 ----
 

@@ -39,6 +39,11 @@ public final class OperationsCommand {
         if (tenant == null || !TenantParser.TENANT_NAME.matcher(tenant).matches()) {
             return usage("--tenant NAME is required ([a-z0-9-]+)");
         }
+        String shared = CheckCommand.sharedStateRefusal("operations", "/admin/t/" + tenant + "/operations");
+        if (shared != null) {
+            err.println(shared);
+            return 2;
+        }
         Path data = Path.of(CheckCommand.setting("cloakgate.data-dir", "data"));
         return switch (args[1]) {
             case "list" -> list(args, data, tenant);

@@ -58,7 +58,12 @@ public final class PinsCommand {
         if (tenant == null || !TenantParser.TENANT_NAME.matcher(tenant).matches()) {
             return usage("--tenant NAME is required ([a-z0-9-]+)");
         }
-        PinReview review = new PinReview(new PinStore(Path.of(CheckCommand.setting("cloakgate.data-dir", "data")), tenant));
+        String shared = CheckCommand.sharedStateRefusal("pins", "/admin/t/" + tenant + "/pins");
+        if (shared != null) {
+            err.println(shared);
+            return 2;
+        }
+        PinReview review = new PinReview(new dev.cloakgate.policy.FilePinStore(Path.of(CheckCommand.setting("cloakgate.data-dir", "data")), tenant));
         String tool = Args.option(args, "--tool");
         String upstream = Args.option(args, "--upstream");
         try {
@@ -100,7 +105,7 @@ public final class PinsCommand {
             }
         }
         out.println(all.size() + " pinned tool(s), " + quarantined + " quarantined, for tenant " + tenant + " in "
-                + review.store().file());
+                + review.store().where());
         return 0;
     }
 

@@ -52,6 +52,8 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
     private static final Logger LOG = Logger.getLogger(TenantAssembly.class);
 
     private final Path data;
+    /** Issue 17: where each tenant's lasting state is kept (files, or the database the replicas share). */
+    private final dev.cloakgate.store.StateStores stores;
     private final LedgerKeyring signer;
     private final Ledger.Settings ledgerSettings;
     private final MeterRegistry metrics;
@@ -72,6 +74,13 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
         witnessing = w;
     }
     // ---- end issue 15 ----
+    // ---- issue 17: a replica's share of the limits over many sessions (cloakgate.cluster.replicas) ----
+    private dev.cloakgate.tenant.ReplicaShare share = dev.cloakgate.tenant.ReplicaShare.ONE;
+
+    void replicaShare(dev.cloakgate.tenant.ReplicaShare s) {
+        share = s;
+    }
+    // ---- end issue 17 ----
 
     /** One tenant's state for the life of the process. */
     private static final class Lasting {
@@ -94,11 +103,12 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
         }
     }
 
-    TenantAssembly(Path data, LedgerKeyring signer, Ledger.Settings ledgerSettings, MeterRegistry metrics,
+    TenantAssembly(Path data, dev.cloakgate.store.StateStores stores, LedgerKeyring signer, Ledger.Settings ledgerSettings, MeterRegistry metrics,
             LedgerEvidence ledgerEvidence, Evidence evidence, SessionRegistry sessions, AuthRegistry auth,
             UpstreamMeters upstreamMeters) {
         this.upstreamMeters = upstreamMeters;
         this.data = data;
+        this.stores = stores;
         this.signer = signer;
         this.ledgerSettings = ledgerSettings;
         this.metrics = metrics;
@@ -117,7 +127,8 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
     // ---- end issue 17, pg-ledger ----
 
     @Override
-    public synchronized void activate(TenantConfig config, String file) throws TenantConfigException {
+    public synchronized void activate(TenantConfig accepted, String file) throws TenantConfigException {
+        TenantConfig config = share.apply(accepted); // issue 17: each limit over many sessions as this replica's share
         String name = config.name();
         Lasting l = lasting(name, file);
         CloakingSetup.Checked checked = null;
@@ -138,7 +149,11 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
         TenantGate gate = null;
         if (config.gate() != null) {
             if (l.gate == null) {
-                l.gate = GateStores.open(data, name, config.gate(), file, evidence);
+                l.gate = GateStores.open(stores, data, name, config.gate(), file, evidence);
+                if (stores.shared() && config.gate().approvalsDir() != null) {
+                    LOG.warnf("tenant %s: gate.approvals_dir is not read with cloakgate.store=postgresql: receipts are"
+                            + " kept in the database; upload them through the admin API", name);
+                }
             }
             gate = TenantGate.load(name, config.gate(), file, java.time.Clock.systemUTC(), l.gate.operations(),
                     l.gate.approvals(config.gate()), l.gate.worker(), evidence);
@@ -185,10 +200,10 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
         }
         TenantSecret secret;
         try {
-            secret = TenantSecret.load(data, name);
+            secret = stores.secret(name); // issue 17: the shared secret in the PostgreSQL mode
         } catch (IOException e) {
-            throw new TenantConfigException(file, "$", "cannot read or create the tenant secret under "
-                    + data.resolve("keys") + ": " + e.getMessage());
+            throw new TenantConfigException(file, "$", "cannot read or create the tenant secret"
+                    + (stores.shared() ? "" : " under " + data.resolve("keys")) + ": " + e.getMessage());
         }
         Ledger ledger;
         try {
@@ -231,7 +246,7 @@ final class TenantAssembly implements TenantReloader.Activation, AutoCloseable {
     private PolicyState policyState(Lasting l, String name, String file) throws TenantConfigException {
         if (l.policy == null) {
             try {
-                l.policy = PolicyState.open(data, name);
+                l.policy = PolicyState.open(data, name, stores.pins(name)); // issue 17: pins where the stores keep them
             } catch (IOException e) {
                 throw new TenantConfigException(file, "$.policy", "cannot set up the policy's state under " + data
                         + ": " + e.getMessage());

@@ -17,7 +17,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * <p>Methods block on the disk ({@link #begin} waits for an fsync): call them from a worker thread, never from an
  * event loop.
  *
- * <p>Implementations: {@link SqliteOperationStore} (one file per tenant, one gateway per file).
+ * <p>Implementations: {@link SqliteOperationStore} (one file per tenant, one gateway per file) and
+ * {@link PostgresOperationStore} (issue 17: one database shared by the replicas, one transaction decides).
  */
 public interface OperationStore extends AutoCloseable {
 
@@ -127,6 +128,21 @@ public interface OperationStore extends AutoCloseable {
      */
     int sweep();
 
+    /**
+     * The ids the gateway's open swept from {@code in_flight} to {@code unknown} ({@link #sweep}): calls a previous
+     * process of this gateway (this replica) forwarded and never settled, for the gateway to record.
+     */
+    List<String> sweptAtOpen();
+
+    /**
+     * Issue 17: the {@code in_flight} calls of replicas that stopped beating (a process killed mid-call) become
+     * {@code unknown}, so that any replica can reconcile them. Returns the ids this call moved, each returned to one
+     * caller only, for it to record. A store only one process uses has no other replica: none.
+     */
+    default List<String> sweepDeadReplicas() {
+        return List.of();
+    }
+
     /** Stored operations, oldest first; only those in {@code state} unless it is null. */
     List<Operation> list(OperationState state);
 
@@ -149,7 +165,10 @@ public interface OperationStore extends AutoCloseable {
     record Reconciliation(long seq, String operationId, OperationState state, String byWhom, java.time.Instant at) {
     }
 
-    /** Reconciliations not yet on the ledger, oldest first (at most 1000 at a time). */
+    /**
+     * Reconciliations not yet on the ledger, oldest first (at most 1000 at a time). Where several gateways share the
+     * store, each one is handed to one of them at a time (claimed for a while), so that it is recorded once.
+     */
     List<Reconciliation> unrecorded();
 
     /** The reconciliation {@code seq} is on the ledger now. */

@@ -19,12 +19,7 @@ import java.util.regex.Pattern;
 
 import org.sqlite.SQLiteConfig;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
 /**
  * A tenant's operations in SQLite: {@code {dataDir}/operations/{tenant}.db}, one row per operation, plus a meta
@@ -60,16 +55,6 @@ public final class SqliteOperationStore implements OperationStore {
             .withZone(ZoneOffset.UTC);
     private static final String COLUMNS = "id, tool, upstream, session, state, attempts, created_at, updated_at, approval, task_id,"
             + " reconciled_by, reconciled_at, result IS NOT NULL";
-    /**
-     * Results are written and read back as the gateway's codec reads messages: exact decimals (1.0 stays 1.0), no
-     * limit below what the gateway already accepted when it stored them.
-     */
-    private static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE)
-                    .maxNestingDepth(100_000).maxNumberLength(Integer.MAX_VALUE).build())
-            .build())
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
 
     private final String tenant;
     private final Path dbFile;
@@ -282,10 +267,8 @@ public final class SqliteOperationStore implements OperationStore {
     @Override
     public synchronized Begin begin(String operationId, Start start) {
         ensureGateway();
-        checkId(operationId);
-        if (!tenant.equals(start.tenant())) {
-            throw new IllegalArgumentException("an operation of tenant '" + start.tenant() + "' given to the store of '" + tenant + "'");
-        }
+        OperationRules.checkId(operationId);
+        OperationRules.checkTenant(tenant, start);
         String now = now();
         byte[][] stored = new byte[1][];
         Begin out = transaction("begin of operation " + operationId + " failed, nothing recorded", () -> {
@@ -318,46 +301,30 @@ public final class SqliteOperationStore implements OperationStore {
                 }
                 return new Begin.Started(1);
             }
-            if (!tool.equals(start.tool())) {
-                throw new OperationRefusedException(OperationRefusedException.ID_CONFLICT, operationId, OperationState.fromWire(state),
-                        "operation " + operationId + " is stored for another tool; an operation id names one call, so give this"
-                                + " call's approval its own operation id");
-            }
-            return switch (OperationState.fromWire(state)) {
-                case FAILED, NOT_APPLIED -> {
-                    // another attempt: the row describes it now, and no longer carries an operator's earlier finding
-                    try (PreparedStatement p = db.prepareStatement("UPDATE operations SET state = 'in_flight', attempts = attempts + 1,"
-                            + " upstream = ?, session = ?, approval = ?, task_id = ?, updated_at = ?, result = NULL,"
-                            + " reconciled_by = NULL, reconciled_at = NULL WHERE id = ?")) {
-                        p.setString(1, start.upstream());
-                        p.setString(2, start.session());
-                        p.setString(3, start.approval());
-                        p.setString(4, start.taskId());
-                        p.setString(5, now);
-                        p.setString(6, operationId);
-                        p.executeUpdate();
-                    }
-                    yield new Begin.Started(attempts + 1);
+            OperationRules.checkSameTool(operationId, tool, OperationState.fromWire(state), start);
+            return OperationRules.decide(OperationState.fromWire(state), attempts, stored[0] != null, () -> {
+                try (PreparedStatement p = db.prepareStatement("UPDATE operations SET state = 'in_flight', attempts = attempts + 1,"
+                        + " upstream = ?, session = ?, approval = ?, task_id = ?, updated_at = ?, result = NULL,"
+                        + " reconciled_by = NULL, reconciled_at = NULL WHERE id = ?")) {
+                    p.setString(1, start.upstream());
+                    p.setString(2, start.session());
+                    p.setString(3, start.approval());
+                    p.setString(4, start.taskId());
+                    p.setString(5, now);
+                    p.setString(6, operationId);
+                    p.executeUpdate();
                 }
-                case DONE -> stored[0] != null ? null : new Begin.Reconciled(OperationState.DONE);
-                case IN_FLIGHT -> new Begin.InFlight();
-                case UNKNOWN -> new Begin.Unknown();
-            };
+            });
         });
         // parsed outside the transaction: the write lock is not held for the size of a result
-        return out != null ? out : new Begin.Replay(parse(stored[0], operationId));
+        return out != null ? out : new Begin.Replay(StoredResults.parse(stored[0], operationId, dbFile.toString()));
     }
 
     @Override
     public synchronized Settled settle(String operationId, OperationState outcome, JsonNode cloakedResult) {
         ensureGateway();
-        if (outcome != OperationState.DONE && outcome != OperationState.FAILED) {
-            throw new IllegalArgumentException("an operation is settled as done or failed, not " + outcome);
-        }
-        if (outcome == OperationState.DONE && cloakedResult == null) {
-            throw new IllegalArgumentException("a done operation keeps its result for replay; settle it with the result");
-        }
-        byte[] result = outcome == OperationState.DONE ? bytes(cloakedResult) : null;
+        OperationRules.checkSettle(outcome, cloakedResult);
+        byte[] result = outcome == OperationState.DONE ? StoredResults.bytes(cloakedResult) : null;
         return unsyncedTransaction("settling operation " + operationId + " as " + outcome + " failed", () -> {
             try (PreparedStatement p = db.prepareStatement(
                     "UPDATE operations SET state = ?, result = ?, updated_at = ? WHERE id = ? AND state = 'in_flight'")) {
@@ -369,7 +336,7 @@ public final class SqliteOperationStore implements OperationStore {
                     return new Settled.Recorded(outcome);
                 }
             }
-            Operation now = row(operationId).orElseThrow(() -> notFound(operationId));
+            Operation now = row(operationId).orElseThrow(() -> OperationRules.notFound(operationId));
             return new Settled.Kept(now.state(), now.reconciledBy());
         });
     }
@@ -384,7 +351,7 @@ public final class SqliteOperationStore implements OperationStore {
                 p.setString(2, operationId);
                 p.executeUpdate();
             }
-            return row(operationId).orElseThrow(() -> notFound(operationId)).state();
+            return row(operationId).orElseThrow(() -> OperationRules.notFound(operationId)).state();
         });
     }
 
@@ -416,6 +383,7 @@ public final class SqliteOperationStore implements OperationStore {
      * The ids {@link #openForGateway} swept from {@code in_flight} to {@code unknown}: calls a previous process
      * forwarded and never settled, for the gateway to record (a result entry with state {@code unknown}).
      */
+    @Override
     public List<String> sweptAtOpen() {
         return sweptAtOpen;
     }
@@ -469,20 +437,10 @@ public final class SqliteOperationStore implements OperationStore {
     @Override
     public synchronized Operation reconcile(String operationId, Outcome outcome, boolean force, String byWhom) {
         ensureOpen();
-        if (byWhom == null || byWhom.isBlank()) {
-            throw new IllegalArgumentException("a reconciliation names the operator who made it");
-        }
+        OperationRules.checkByWhom(byWhom);
         return transaction("reconciling operation " + operationId + " failed, nothing changed", () -> {
-            Operation op = row(operationId).orElseThrow(() -> notFound(operationId));
-            if (op.state() == OperationState.IN_FLIGHT && !force) {
-                throw new OperationRefusedException(OperationRefusedException.NOT_UNKNOWN, operationId, op.state(), "operation "
-                        + operationId + " is in_flight: the call may still be running; check the real system, then reconcile with --force");
-            }
-            if (op.state() != OperationState.IN_FLIGHT && op.state() != OperationState.UNKNOWN) {
-                throw new OperationRefusedException(OperationRefusedException.NOT_UNKNOWN, operationId, op.state(), "operation "
-                        + operationId + " is already " + op.state() + "; only an unknown operation (or an in_flight one, with --force)"
-                        + " is reconciled");
-            }
+            Operation op = row(operationId).orElseThrow(() -> OperationRules.notFound(operationId));
+            OperationRules.checkReconcilable(operationId, op.state(), force);
             String now = now();
             try (PreparedStatement p = db.prepareStatement("UPDATE operations SET state = ?, result = NULL, reconciled_by = ?,"
                     + " reconciled_at = ?, updated_at = ? WHERE id = ?")) {
@@ -501,7 +459,7 @@ public final class SqliteOperationStore implements OperationStore {
                 p.setString(4, now);
                 p.executeUpdate();
             }
-            return row(operationId).orElseThrow(() -> notFound(operationId));
+            return row(operationId).orElseThrow(() -> OperationRules.notFound(operationId));
         });
     }
 
@@ -547,33 +505,6 @@ public final class SqliteOperationStore implements OperationStore {
         return new Operation(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), OperationState.fromWire(rs.getString(5)),
                 rs.getInt(6), Instant.parse(rs.getString(7)), Instant.parse(rs.getString(8)), rs.getString(9), rs.getString(10),
                 rs.getString(11), reconciledAt == null ? null : Instant.parse(reconciledAt), rs.getBoolean(13));
-    }
-
-    private static OperationRefusedException notFound(String operationId) {
-        return new OperationRefusedException(OperationRefusedException.NOT_FOUND, operationId, null,
-                "no operation " + operationId + " in this tenant's store; `operations list` shows the stored ones");
-    }
-
-    private static void checkId(String operationId) {
-        if (!Operation.validId(operationId)) {
-            throw new IllegalArgumentException("an operation id is 1-128 of [A-Za-z0-9._:-], starting alphanumeric");
-        }
-    }
-
-    private static byte[] bytes(JsonNode result) {
-        try {
-            return JSON.writeValueAsBytes(result);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("a result that cannot be written as JSON", e);
-        }
-    }
-
-    private JsonNode parse(byte[] stored, String operationId) {
-        try {
-            return JSON.readTree(stored);
-        } catch (IOException e) {
-            throw new StoreException(dbFile + ": the stored result of operation " + operationId + " is not readable JSON; the store is damaged");
-        }
     }
 
     private String now() {

@@ -96,7 +96,7 @@ class PackagedGatewayIT {
     @Test
     void pinsCommandRunsWithoutServingAndAcceptsOnlyThePendingHash(@TempDir Path dir) throws Exception {
         Path data = dir.resolve("data");
-        dev.cloakgate.policy.PinStore pins = new dev.cloakgate.policy.PinStore(data, "team-a");
+        dev.cloakgate.policy.PinStore pins = new dev.cloakgate.policy.FilePinStore(data, "team-a");
         pins.check("fs", "read", "a".repeat(64));
         pins.check("fs", "read", "b".repeat(64)); // the definition changed: quarantined, b pending
         List<String> props = List.of("-Dcloakgate.data-dir=" + data);

@@ -45,6 +45,7 @@ class SharedStoreStartIT {
     void postgresqlWithADatabaseStartsAndReadinessIncludesIt(@TempDir Path dir) throws Exception {
         List<String> props = base(dir);
         props.addAll(TestPostgres.server().database("start").gatewayProperties());
+        props.add("-Dcloakgate.cluster.key-file=" + clusterKey(dir)); // issue 17, shared stores: seals the tenant secrets
         try (GatewayProcess gw = GatewayProcess.start(props)) {
             assertTrue(gw.awaitReady(Duration.ofSeconds(120)), gw.log());
             HttpResponse<String> ready = HttpClient.newHttpClient().send(
@@ -90,6 +91,21 @@ class SharedStoreStartIT {
         assertNotEquals(0, missing.exit(), missing.output());
         assertTrue(missing.output().contains("store_postgresql_url_missing"), missing.output());
     }
+
+    // ---- issue 17, shared stores: tenant secrets are sealed under the cluster key ----
+    @Test
+    void postgresqlWithoutAClusterKeyStopsTheStart(@TempDir Path dir) throws Exception {
+        List<String> props = base(dir);
+        props.addAll(TestPostgres.server().database("nokey").gatewayProperties());
+        assertRefused(props, "cluster_key_missing: cloakgate.store=postgresql keeps each tenant's secret in the shared database");
+    }
+
+    private static String clusterKey(Path dir) throws Exception {
+        byte[] key = new byte[32];
+        new java.security.SecureRandom().nextBytes(key);
+        return Files.writeString(dir.resolve("cluster.key"), java.util.Base64.getEncoder().encodeToString(key)).toString();
+    }
+    // ---- end issue 17, shared stores ----
 
     private static void assertRefused(List<String> props, String expected) throws Exception {
         try (GatewayProcess gw = GatewayProcess.start(props)) {

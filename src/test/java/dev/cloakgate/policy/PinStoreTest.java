@@ -18,25 +18,23 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.cloakgate.policy.control.ToolPinning;
 
-class PinStoreTest {
+/** The pins in a file ({@link FilePinStore}): the {@link PinStoreContract}, and what the file adds. */
+class PinStoreTest extends PinStoreContract {
     @TempDir
     Path dir;
 
+    @Override
+    PinStore open() {
+        return new FilePinStore(dir, "t");
+    }
+
     @Test
-    void pinsAtFirstSightQuarantinesAChangeAndAcceptsOnlyThePendingHash() throws Exception {
-        PinStore pins = new PinStore(dir, "t");
-        String a = "a".repeat(64);
-        String b = "b".repeat(64);
-        assertEquals(PinStore.Check.PINNED_NOW, pins.check("fs", "read", a));
-        assertEquals(PinStore.Check.SAME, pins.check("fs", "read", a));
-        assertEquals(PinStore.Check.CHANGED, pins.check("fs", "read", b));
-        assertEquals(b, pins.all().get("fs/read").pending());
-        // another process (the admin command) sees the same file
-        PinStore other = new PinStore(dir, "t");
-        assertFalse(other.accept("fs/read", "c".repeat(64)));
-        assertTrue(other.accept("fs/read", b));
-        assertEquals(PinStore.Check.SAME, pins.check("fs", "read", b), "the running gateway picks up the acceptance");
-        assertEquals(PinStore.Check.CHANGED, pins.check("fs", "read", a), "the old definition is now the change");
+    void aChangeIsWrittenWholeWithNoTemporaryFileLeftBehind() throws Exception {
+        PinStore pins = open();
+        pins.check("fs", "read", "a".repeat(64));
+        pins.check("fs", "read", "b".repeat(64));
+        assertTrue(open().accept("fs/read", "b".repeat(64)));
+        assertTrue(Files.exists(dir.resolve("pins/t.json")));
         assertFalse(Files.exists(dir.resolve("pins/t.json.tmp")), "no temporary file left behind");
     }
 
@@ -44,7 +42,7 @@ class PinStoreTest {
     void anUnreadablePinFileQuarantinesInsteadOfStartingOver() throws Exception {
         Files.createDirectories(dir.resolve("pins"));
         Files.writeString(dir.resolve("pins/t.json"), "{\"tools\": {");
-        PinStore pins = new PinStore(dir, "t");
+        PinStore pins = new FilePinStore(dir, "t");
         IOException e = assertThrows(IOException.class, () -> pins.check("fs", "read", "a".repeat(64)));
         assertTrue(e.getMessage().contains("t.json"), e.getMessage());
         ObjectNode decl = (ObjectNode) new ObjectMapper().readTree("{\"name\":\"read\",\"description\":\"Reads.\",\"inputSchema\":{}}");
@@ -84,7 +82,7 @@ class PinStoreTest {
         Files.createDirectories(dir.resolve("pins"));
         Files.writeString(dir.resolve("pins/t.json"), "{\"version\":1,\"tools\":{\"fs/read\":{\"sha256\":\""
                 + CanonicalJson.sha256(v1) + "\",\"pinned_at\":\"2026-01-01T00:00:00Z\"}}}");
-        PinStore pins = new PinStore(dir, "t");
+        PinStore pins = new FilePinStore(dir, "t");
         Decision d = new PolicyEngine(List.of(new ToolPinning(pins))).evaluate(
                 new Subject(Stage.DISCOVERY, "s", "fs", "fs__read", "read", decl, decl.deepCopy(), false));
         assertEquals(Action.ALLOW, d.action(), "an upgrade quarantines nothing that did not change");
@@ -92,26 +90,6 @@ class PinStoreTest {
         assertEquals(ToolPinning.definitionHash(decl), p.sha256(), "carried over to the full hash");
         assertEquals(decl.get("annotations"), p.definition().get("annotations"), "with the definition kept");
         assertTrue(Files.readString(dir.resolve("pins/t.json")).contains("\"version\" : 2"));
-    }
-
-    @Test
-    void acceptingWhatWasShownLeavesADefinitionThatChangedAgainQuarantined() throws Exception {
-        PinStore pins = new PinStore(dir, "t");
-        ObjectMapper m = new ObjectMapper();
-        pins.check("fs", "a", new PinStore.Seen("1".repeat(64), null, m.readTree("{\"description\":\"one\"}")));
-        pins.check("fs", "b", new PinStore.Seen("2".repeat(64), null, m.readTree("{\"description\":\"two\"}")));
-        pins.check("fs", "a", new PinStore.Seen("3".repeat(64), null, m.readTree("{\"description\":\"one!\"}")));
-        pins.check("fs", "b", new PinStore.Seen("4".repeat(64), null, m.readTree("{\"description\":\"two!\"}")));
-        PinReview review = new PinReview(pins);
-        List<PinReview.Pending> shown = review.pendingOf("fs");
-        assertEquals(2, shown.size());
-        assertEquals("changed /description", shown.get(0).changes().get(0).kind().code() + " " + shown.get(0).changes().get(0).pointer());
-        // b changes again after the operator looked
-        pins.check("fs", "b", new PinStore.Seen("5".repeat(64), null, m.readTree("{\"description\":\"two!!\"}")));
-        assertEquals(java.util.Set.of("fs/a"), review.accept(shown));
-        assertEquals(null, pins.all().get("fs/a").pending());
-        assertEquals("5".repeat(64), pins.all().get("fs/b").pending(), "b stays quarantined with what it is now");
-        assertEquals(m.readTree("{\"description\":\"one!\"}"), pins.all().get("fs/a").definition(), "the accepted definition is kept");
     }
 
     @Test

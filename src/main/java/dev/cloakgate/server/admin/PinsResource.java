@@ -197,7 +197,7 @@ public class PinsResource {
     }
 
     private PinReview review(AdminAccess.Caller caller) {
-        return new PinReview(new PinStore(Path.of(gateway.config().dataDir()), caller.tenant().name()));
+        return new PinReview(gateway.stateStores().pins(caller.tenant().name())); // issue 17: the shared pins too
     }
 
     private interface Io<T> {
