@@ -103,9 +103,11 @@ public final class CheckCommand {
             java.util.Optional<dev.cloakgate.cluster.ClusterSettings> cluster = dev.cloakgate.cluster.ClusterSettings.of(
                     optional("cloakgate.cluster.replica-id"), optional("cloakgate.cluster.key-file"),
                     optional("cloakgate.cluster.peer-url"), optional("cloakgate.cluster.peers"));
+            SharedDatabase.requireSharedInCluster(SharedDatabase.kind(setting("cloakgate.store", "sqlite")),
+                    cluster.isPresent(), setting("cloakgate.ledger.log-identity", null) != null);
             cluster.ifPresent(c -> out.println("ok: cluster replica " + c.replicaId() + ", shared key read, "
                     + (c.template() == null ? c.peers().size() + " peer(s) listed" : "peers at " + c.template())));
-        } catch (dev.cloakgate.cluster.ClusterSetupException e) {
+        } catch (dev.cloakgate.cluster.ClusterSetupException | IllegalArgumentException e) {
             problems.add(e.getMessage());
         }
         if (!problems.isEmpty()) {

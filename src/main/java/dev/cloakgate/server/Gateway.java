@@ -261,6 +261,8 @@ public class Gateway {
         GatewayConfig.Cluster cc = config.cluster();
         cluster = dev.cloakgate.cluster.ClusterSettings.of(cc.replicaId(), cc.keyFile(), cc.peerUrl(), cc.peers())
                 .orElse(null);
+        SharedDatabase.requireSharedInCluster(shared.kind(), cluster != null,
+                config.ledger().logIdentity().filter(id -> !id.isBlank()).isPresent());
         // issue 16: a configured store key that cannot be read stops the start (upstream_oauth_key_invalid)
         config.upstreamOauth().keyFile().ifPresent(f -> dev.cloakgate.upstream.oauth.StoreKey.read(Path.of(f)));
         config.upstreamOauth().previousKeyFile().ifPresent(f -> dev.cloakgate.upstream.oauth.StoreKey.read(Path.of(f)));

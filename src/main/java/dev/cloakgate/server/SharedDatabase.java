@@ -48,6 +48,24 @@ public class SharedDatabase {
         }
     }
 
+    /**
+     * Replicas must share their state: in cluster mode (a replica id) the SQLite default would give each replica its own
+     * operations, pins and ledger behind one Service, so a call retried through another replica could run twice.
+     */
+    static void requireSharedInCluster(Kind kind, boolean clustered, boolean logIdentitySet) {
+        if (clustered && kind != Kind.POSTGRESQL) {
+            throw new dev.cloakgate.cluster.ClusterSetupException("cluster_requires_postgresql", "cloakgate.cluster.replica-id"
+                    + " is set, so the replicas must share their state: set cloakgate.store=postgresql and"
+                    + " quarkus.datasource.jdbc.url, username and password");
+        }
+        // the replicas write one log per tenant, whose origin names the identity: one generated per data dir differs
+        if (clustered && !logIdentitySet) {
+            throw new dev.cloakgate.cluster.ClusterSetupException("cluster_log_identity_required", "cloakgate.cluster."
+                    + "replica-id is set, so the replicas' one log per tenant needs one log identity: set"
+                    + " cloakgate.ledger.log-identity (e.g. mcp.team-a.example) to the same value on every replica");
+        }
+    }
+
     /** {@code cloakgate.store}'s value as a kind; anything else is {@code store_invalid}. */
     public static Kind kind(String configured) {
         return switch (configured == null ? "" : configured.strip()) {

@@ -48,6 +48,7 @@ import dev.cloakgate.testing.AdminHttp;
 import dev.cloakgate.testing.RoundRobinFront;
 import dev.cloakgate.testing.TestAuthorizationServer;
 import dev.cloakgate.testing.TestJwts;
+import dev.cloakgate.testing.TestPostgres;
 import dev.cloakgate.testing.Transcript;
 import dev.cloakgate.testing.Upstreams;
 
@@ -148,12 +149,18 @@ class ClusterSessionsIT {
         // the Service's address is the gateway's public URL (an authorization server redirects the operator's browser there)
         front = new RoundRobinFront(backends);
         String publicUrl = front.url("/").toString().replaceAll("/$", "");
+        // the replicas share their state in one PostgreSQL database and sign the one log per tenant with one key
+        Path signingKey = Files.writeString(root.resolve("ledger.key"), java.util.HexFormat.of().formatHex(randomBytes(32)));
+        List<String> shared = new ArrayList<>(TestPostgres.server().database("cluster_sessions").gatewayProperties());
+        shared.add("-Dcloakgate.ledger.signing-key-file=" + signingKey);
+        shared.add("-Dcloakgate.ledger.log-identity=cluster.sessions.example");
         for (int i = 0; i < REPLICAS; i++) {
-            GatewayProcess gw = GatewayProcess.start(List.of("-Xmx384m", "-Dcloakgate.tenants-dir=" + tenants,
+            List<String> props = new ArrayList<>(shared);
+            props.addAll(List.of("-Xmx384m", "-Dcloakgate.tenants-dir=" + tenants,
                     "-Dcloakgate.public-url=" + publicUrl,
                     "-Dcloakgate.data-dir=" + root.resolve("data-r" + i), "-Dcloakgate.cluster.replica-id=r" + i,
-                    "-Dcloakgate.cluster.key-file=" + key, "-Dcloakgate.cluster.peers=" + String.join(",", peers)),
-                    ports[i]);
+                    "-Dcloakgate.cluster.key-file=" + key, "-Dcloakgate.cluster.peers=" + String.join(",", peers)));
+            GatewayProcess gw = GatewayProcess.start(props, ports[i]);
             GATEWAYS.add(gw);
         }
         for (GatewayProcess gw : GATEWAYS) {
@@ -213,8 +220,21 @@ class ClusterSessionsIT {
             assertTrue(check.output().contains("error: " + c.getKey() + ": "), c.getKey() + ":\n" + check.output());
             assertFalse(check.output().contains(Base64.getEncoder().encodeToString(clusterKey)), "the key is never shown");
         }
-        GatewayProcess.Result ok = GatewayProcess.run(List.of(tenants, "-Dcloakgate.cluster.replica-id=r0",
+        GatewayProcess.Result alone = GatewayProcess.run(List.of(tenants, "-Dcloakgate.cluster.replica-id=r0",
                 "-Dcloakgate.cluster.key-file=" + root.resolve("cluster.key"),
+                "-Dcloakgate.cluster.peer-url=http://{replica}.peers.svc:8080"), "--check");
+        assertEquals(1, alone.exit(), alone.output());
+        assertTrue(alone.output().contains("error: cluster_requires_postgresql: "), alone.output());
+        GatewayProcess.Result noIdentity = GatewayProcess.run(List.of(tenants, "-Dcloakgate.cluster.replica-id=r0",
+                "-Dcloakgate.cluster.key-file=" + root.resolve("cluster.key"), "-Dcloakgate.store=postgresql",
+                "-Dquarkus.datasource.jdbc.url=jdbc:postgresql://db.invalid/app",
+                "-Dcloakgate.cluster.peer-url=http://{replica}.peers.svc:8080"), "--check");
+        assertEquals(1, noIdentity.exit(), noIdentity.output());
+        assertTrue(noIdentity.output().contains("error: cluster_log_identity_required: "), noIdentity.output());
+        GatewayProcess.Result ok = GatewayProcess.run(List.of(tenants, "-Dcloakgate.cluster.replica-id=r0",
+                "-Dcloakgate.cluster.key-file=" + root.resolve("cluster.key"), "-Dcloakgate.store=postgresql",
+                "-Dquarkus.datasource.jdbc.url=jdbc:postgresql://db.invalid/app",
+                "-Dcloakgate.ledger.log-identity=cluster.sessions.example", "-Dcloakgate.ledger.dev-key=true",
                 "-Dcloakgate.cluster.peer-url=http://{replica}.peers.svc:8080"), "--check");
         assertEquals(0, ok.exit(), ok.output());
         assertTrue(ok.output().contains("ok: cluster replica r0"), ok.output());
@@ -508,6 +528,12 @@ class ClusterSessionsIT {
                 java.net.http.HttpResponse.BodyHandlers.ofString());
         assertEquals(403, forged.statusCode(), forged.body());
         assertTrue(forged.body().contains("peer_auth_failed"), forged.body());
+    }
+
+    private static byte[] randomBytes(int n) {
+        byte[] b = new byte[n];
+        new SecureRandom().nextBytes(b);
+        return b;
     }
 
     private static int ready(GatewayProcess gw) {

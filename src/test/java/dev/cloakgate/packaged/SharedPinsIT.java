@@ -83,7 +83,8 @@ class SharedPinsIT {
         List<String> props = new ArrayList<>(db.gatewayProperties());
         props.addAll(List.of("-Dcloakgate.tenants-dir=" + dir.resolve("tenants"), "-Dcloakgate.data-dir=" + dir.resolve("data-" + id),
                 "-Dcloakgate.cluster.replica-id=" + id, "-Dcloakgate.cluster.key-file=" + dir.resolve("cluster.key"),
-                "-Dcloakgate.cluster.peers=" + peers));
+                "-Dcloakgate.cluster.peers=" + peers, "-Dcloakgate.ledger.log-identity=shared.pins.example",
+                "-Dcloakgate.ledger.signing-key-file=" + signingKey(dir)));
         return GatewayProcess.start(props, port);
     }
 
@@ -96,5 +97,16 @@ class SharedPinsIT {
             names.add(t.path("name").asText());
         }
         return names;
+    }
+
+    /** One signing key for the replicas' one log per tenant (written once per test directory). */
+    private static Path signingKey(Path dir) throws java.io.IOException {
+        Path key = dir.resolve("ledger.key");
+        if (!Files.exists(key)) {
+            byte[] seed = new byte[32];
+            new java.security.SecureRandom().nextBytes(seed);
+            Files.writeString(key, java.util.HexFormat.of().formatHex(seed));
+        }
+        return key;
     }
 }

@@ -66,7 +66,8 @@ class SharedStoresIT {
     /** Replica {@code id} on {@code port}, its own data dir, the shared database, a 1 s heartbeat and a 6 s timeout. */
     private static GatewayProcess replica(Cluster c, String id, int port, String peers) throws Exception {
         String line = "java -Dcloakgate.tenants-dir=tenants -Dcloakgate.data-dir=data-" + id
-                + " -Dcloakgate.ledger.signing-key-file=ledger.key -Dquarkus.http.port=" + port + " "
+                + " -Dcloakgate.ledger.signing-key-file=ledger.key -Dcloakgate.ledger.log-identity=shared.stores.example"
+                + " -Dquarkus.http.port=" + port + " "
                 + String.join(" ", c.db().gatewayProperties()) + " -Dcloakgate.cluster.replica-id=" + id
                 + " -Dcloakgate.cluster.key-file=cluster.key -Dcloakgate.cluster.peers=" + peers
                 + " -Dcloakgate.cluster.heartbeat-interval=1s -Dcloakgate.cluster.heartbeat-timeout=6s"
