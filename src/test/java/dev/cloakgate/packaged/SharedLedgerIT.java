@@ -31,12 +31,14 @@ import dev.cloakgate.testing.NodeFixtures;
 import dev.cloakgate.testing.TestPostgres;
 
 /**
- * Issue 17: two gateway processes (replicas r0 and r1 in cluster mode, each with its own data dir, the same signing
- * key) keep one tenant's ledger in one PostgreSQL database. Calls go through both; the auditor's HTTP export from
- * EITHER replica is the whole log (both processes' entries, one chain) and {@code ledger verify} accepts it with the
+ * Issue 17: three gateway processes (replicas r0, r1, r2 in cluster mode, each with its own data dir, the same signing
+ * key) keep one tenant's ledger in one PostgreSQL database. Calls go through all; the auditor's HTTP export from
+ * ANY replica is the whole log (every process's entries, one chain) and {@code ledger verify} accepts it with the
  * tenant's pinned keys; so does {@code ledger export} on the command line with the same datasource settings.
  */
 class SharedLedgerIT {
+    /** The issue's cluster: three replicas, each exporting the whole log. */
+    private static final int REPLICAS = 3;
     private static final String AUDITOR_TOKEN = "auditor-shared-ledger-3c1f9e7a5b2d";
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
@@ -56,12 +58,17 @@ class SharedLedgerIT {
         byte[] secret = new byte[32];
         new java.security.SecureRandom().nextBytes(secret);
         Files.writeString(clusterKey, java.util.Base64.getEncoder().encodeToString(secret) + "\n");
-        int[] ports = { NodeFixtures.freePort(), NodeFixtures.freePort() };
-        String peers = "r0=http://127.0.0.1:" + ports[0] + ",r1=http://127.0.0.1:" + ports[1];
+        int[] ports = new int[REPLICAS];
+        List<String> peerList = new ArrayList<>();
+        for (int r = 0; r < REPLICAS; r++) {
+            ports[r] = NodeFixtures.freePort();
+            peerList.add("r" + r + "=http://127.0.0.1:" + ports[r]);
+        }
+        String peers = String.join(",", peerList);
 
         List<GatewayProcess> replicas = new ArrayList<>();
         try {
-            for (int r = 0; r < 2; r++) {
+            for (int r = 0; r < REPLICAS; r++) {
                 String id = "r" + r;
                 List<String> props = new ArrayList<>(List.of("-Dcloakgate.tenants-dir=" + tenants,
                         "-Dcloakgate.data-dir=" + dir.resolve("data-" + id), "-Dcloakgate.ledger.signing-key-file=" + key,
@@ -74,7 +81,7 @@ class SharedLedgerIT {
                 assertTrue(gw.awaitReady(Duration.ofSeconds(120)), gw.log());
             }
             // calls through both replicas; each replica's arguments have their own length, which its entries record
-            for (int r = 0; r < 2; r++) {
+            for (int r = 0; r < REPLICAS; r++) {
                 try (McpHttpClient c = new McpHttpClient(replicas.get(r).url("/t/team-p/mcp"))) {
                     c.initialize("2025-11-25", Json.object());
                     for (int i = 0; i < 5; i++) {
@@ -90,7 +97,7 @@ class SharedLedgerIT {
             List<String> pins = keys.output().lines().filter(l -> l.startsWith("gateway.shared.example/")).toList();
             assertEquals(2, pins.size(), keys.output());
 
-            for (int r = 0; r < 2; r++) {
+            for (int r = 0; r < REPLICAS; r++) {
                 Path bundle = dir.resolve("export-r" + r + ".zip");
                 HttpResponse<Path> export = HTTP.send(HttpRequest.newBuilder(replicas.get(r).url("/admin/t/team-p/ledger/export"))
                         .header("Authorization", "Bearer " + AUDITOR_TOKEN).build(), HttpResponse.BodyHandlers.ofFile(bundle));
@@ -115,9 +122,9 @@ class SharedLedgerIT {
                         }
                     }
                 }
-                assertEquals(2, starts, "both replicas' starts are in the export of r" + r);
-                assertEquals(2, callLengths.size(), "both replicas' calls are in the export of r" + r + ": " + callLengths);
-                assertTrue(report.get("entries").asLong() >= 12, report.toString());
+                assertEquals(REPLICAS, starts, "every replica's start is in the export of r" + r);
+                assertEquals(REPLICAS, callLengths.size(), "every replica's calls are in the export of r" + r + ": " + callLengths);
+                assertTrue(report.get("entries").asLong() >= 6L * REPLICAS, report.toString());
             }
             // the command line reads the same shared log through the same datasource settings
             List<String> cli = new ArrayList<>(List.of("-Dcloakgate.ledger.signing-key-file=" + key,
@@ -132,7 +139,7 @@ class SharedLedgerIT {
             assertEquals(0, cliVerified.exit(), cliVerified.output());
             try (ZipFile zip = new ZipFile(cliBundle.toFile())) {
                 String jsonl = new String(zip.getInputStream(zip.getEntry("entries.jsonl")).readAllBytes(), StandardCharsets.UTF_8);
-                assertEquals(2, jsonl.split("\"kind\":\"config_loaded\"", -1).length - 1, "both replicas' starts");
+                assertEquals(REPLICAS, jsonl.split("\"kind\":\"config_loaded\"", -1).length - 1, "every replica's start");
             }
 
             // a replica stopping (SIGTERM) writes what it queued and signs its final checkpoint while the pool is open
