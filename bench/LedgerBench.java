@@ -33,6 +33,8 @@ import dev.cloakgate.evidence.LedgerEvidence;
 import dev.cloakgate.ledger.BundleVerifier;
 import dev.cloakgate.ledger.BundleWriter;
 import dev.cloakgate.ledger.Ledger;
+import dev.cloakgate.ledger.LedgerKeyring;
+import dev.cloakgate.ledger.LogIdentity;
 import dev.cloakgate.ledger.LedgerStore;
 import dev.cloakgate.ledger.MerkleTree;
 import dev.cloakgate.ledger.SigningKeys;
@@ -56,8 +58,8 @@ import dev.cloakgate.tenant.TenantConfig;
  * <li>a 1,000,000-entry ledger (checkpoint every 1000, signed over the real roots), its export with
  * {@code BundleWriter} and its offline verification with {@code BundleVerifier}.</li>
  * </ol>
- * Run with {@code bash bench/ledger.sh}. {@code java LedgerBench verify BUNDLE KEYID=HEX [RUNS]} only verifies
- * a kept bundle (for A/B runs of the verifier on the same file).
+ * Run with {@code bash bench/ledger.sh}. {@code java -Dbench.runs=N LedgerBench verify BUNDLE VKEY...} only verifies
+ * a kept bundle (for A/B runs of the verifier on the same file), trusting the log's verifier keys the run printed.
  */
 public class LedgerBench {
     static final ObjectMapper M = new ObjectMapper();
@@ -68,9 +70,10 @@ public class LedgerBench {
 
     public static void main(String[] args) throws Exception {
         if (args.length >= 3 && args[0].equals("verify")) {
-            int runs = args.length > 3 ? Integer.parseInt(args[3]) : 3;
+            int runs = Integer.getInteger("bench.runs", 3);
+            List<String> keys = List.of(args).subList(2, args.length);
             for (int i = 1; i <= runs; i++) {
-                verify(Path.of(args[1]), TrustedKeys.parse(List.of(args[2])), "verify run " + i);
+                verify(Path.of(args[1]), TrustedKeys.parse(keys), "verify run " + i);
             }
             System.exit(0);
         }
@@ -83,7 +86,7 @@ public class LedgerBench {
         System.out.println("{\"machine\":\"" + Runtime.getRuntime().availableProcessors() + " cores, java "
                 + System.getProperty("java.version") + "\",\"dir\":\"" + dir + "\",\"fs\":\""
                 + Files.getFileStore(dir).type() + "\"}");
-        NoteSigner signer = SigningKeys.signer(KEY);
+        LedgerKeyring signer = new LedgerKeyring(KEY, java.util.Optional.empty(), LogIdentity.configured("bench.example"));
         try {
             throughput(dir.resolve("append"), signer, minEntries, minMillis);
             latency(dir.resolve("latency"), signer);
@@ -98,7 +101,7 @@ public class LedgerBench {
 
     // ---- a. sustained append throughput through Ledger.submit --------------------------------------------------
 
-    static void throughput(Path dir, NoteSigner signer, long minEntries, long minMillis) throws Exception {
+    static void throughput(Path dir, LedgerKeyring signer, long minEntries, long minMillis) throws Exception {
         Bodies bodies = new Bodies(1);
         try (Ledger ledger = Ledger.open(dir, TENANT, signer)) {
             // warm-up: the same path, not counted
@@ -144,7 +147,7 @@ public class LedgerBench {
             long size = ledger.size();
             List<byte[]> sample = ledger.store().read(size - 1000, size - 1);
             double avgBytes = sample.stream().mapToInt(b -> b.length).average().orElse(0);
-            long dbBytes = Files.size(ledger.store().dbFile());
+            long dbBytes = Files.size(((dev.cloakgate.ledger.SqliteLedgerStore) ledger.store()).dbFile());
             long[] p = submitNs.percentiles();
             System.out.printf(Locale.ROOT, "{\"measure\":\"append via Ledger.submit\",\"submitted\":%d,\"committed\":%d,"
                     + "\"rejected\":%d,\"failed\":%d,\"seconds\":%.2f,\"submit_seconds\":%.2f,\"committed_per_s\":%.0f,"
@@ -173,7 +176,7 @@ public class LedgerBench {
         }
     }
 
-    static void latency(Path dir, NoteSigner signer) throws Exception {
+    static void latency(Path dir, LedgerKeyring signer) throws Exception {
         // PolicyBench's environment and typical call (compiled with this file by bench/ledger.sh)
         JsonNode env = PolicyBench.corpusEnv();
         TenantConfig tenant = PolicyBench.corpusTenant(env);
@@ -257,11 +260,13 @@ public class LedgerBench {
 
     // ---- c. a million entries: build, export, verify offline -------------------------------------------------
 
-    static void export(Path dir, NoteSigner signer, int n) throws Exception {
+    static void export(Path dir, LedgerKeyring signer, int n) throws Exception {
         Bodies bodies = new Bodies(3);
-        String origin = Ledger.origin(TENANT);
+        String origin = signer.identity().origin(TENANT);
+        dev.cloakgate.ledger.LogKeys keys = signer.keys(origin);
         long t0 = System.nanoTime();
         try (LedgerStore store = LedgerStore.open(dir, TENANT)) {
+            store.storeOrigin(origin); // as Ledger.open records a new log's origin before its first entry
             // what the ledger's writer and checkpointer do, without the queue: batches of 1000 (one transaction and
             // fsync each), the tree fed with every entry hash, a signed checkpoint over the real root after each
             MerkleTree tree = new MerkleTree();
@@ -277,7 +282,7 @@ public class LedgerBench {
                 }
                 done += k;
                 Checkpoint c = new Checkpoint(origin, tree.size(), tree.root());
-                store.putCheckpoint(c.size(), SignedNote.sign(c.text(), List.of(signer)).getBytes(StandardCharsets.UTF_8));
+                store.putCheckpoint(c.size(), SignedNote.sign(c.text(), List.of(keys.checkpoint())).getBytes(StandardCharsets.UTF_8));
             }
         }
         long built = System.nanoTime();
@@ -296,13 +301,15 @@ public class LedgerBench {
         long e0 = System.nanoTime();
         try (LedgerStore ro = LedgerStore.openReadOnly(dir, TENANT);
                 OutputStream out = new BufferedOutputStream(Files.newOutputStream(bundle), 1 << 16)) {
-            new BundleWriter().write(ro, 0, ro.lastSeq(), signer, Clock.systemUTC(), out);
+            new BundleWriter().write(ro, 0, ro.lastSeq(), keys, Clock.systemUTC(), out);
         }
         System.out.printf(Locale.ROOT, "{\"measure\":\"export %d entries with BundleWriter\",\"seconds\":%.1f,"
                 + "\"bundle_bytes\":%d}%n", n, (System.nanoTime() - e0) / 1e9, Files.size(bundle));
 
-        TrustedKeys trusted = TrustedKeys.parse(List.of(trustSpec(signer)));
-        System.out.println("{\"bundle\":\"" + bundle + "\",\"trust\":\"" + trustSpec(signer) + "\"}");
+        // what an auditor pins: the log's checkpoint and manifest verifier keys, as `ledger key` prints them
+        List<String> pins = List.of(keys.checkpoint().verifier().encoded(), keys.manifest().verifier().encoded());
+        TrustedKeys trusted = TrustedKeys.parse(pins);
+        System.out.println("{\"bundle\":\"" + bundle + "\",\"trust\":\"" + String.join(" ", pins) + "\"}");
         for (int i = 1; i <= 2; i++) {
             verify(bundle, trusted, i == 1 ? "verify, first run in this JVM" : "verify, second run");
         }
@@ -320,10 +327,6 @@ public class LedgerBench {
         }
     }
 
-    /** What an auditor pins: {@code KEYID=HEX} of the ledger's signing key. */
-    static String trustSpec(NoteSigner signer) {
-        return signer.keyId().hex() + "=" + HEX.formatHex(KEY.publicKey().bytes());
-    }
 
     // ---- decision-entry bodies -------------------------------------------------------------------------------
 

@@ -4,7 +4,8 @@
 # The ledger on PostgreSQL next to SQLite (issue 17): bash bench/ledger-stores.sh
 # Runs on BOTH cores (no taskset): the ledger has its own writer thread, as in the gateway.
 # The ledger files go to a temp dir under ${TMPDIR:-/tmp} (must be a real disk: fsync is part of the cost);
-# KEEP=1 keeps them, to re-verify the bundle with:  java ... LedgerBench verify BUNDLE KEYID=HEX [RUNS]
+# KEEP=1 keeps them, to re-verify the bundle with:  java -Dbench.runs=N ... LedgerBench verify BUNDLE VKEY VKEY
+# (the log's checkpoint and manifest verifier keys, printed by the run as "trust")
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/harness.sh
