@@ -90,30 +90,13 @@ public final class PostgresLedgerStore implements LedgerStore {
         }
     }
 
-    @FunctionalInterface
-    private interface Work<T> {
-        T run(Connection c) throws SQLException;
-    }
-
     // one transaction on a pooled connection; rolled back on any failure
-    private <T> T transaction(String what, Work<T> work) {
+    private <T> T transaction(String what, dev.cloakgate.store.Transaction.Work<T, RuntimeException> work) {
         if (closed) {
             throw new IllegalStateException("ledger store " + location() + " is closed");
         }
-        try (Connection c = db.getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                T out = work.run(c);
-                c.commit();
-                return out;
-            } catch (SQLException | RuntimeException e) {
-                try {
-                    c.rollback();
-                } catch (SQLException ignored) {
-                    // the connection is broken; nothing was committed
-                }
-                throw e;
-            }
+        try {
+            return dev.cloakgate.store.Transaction.run(db, true, work);
         } catch (SQLException e) {
             throw new LedgerStoreException(location() + ": " + what + " failed: " + describe(e), e);
         }

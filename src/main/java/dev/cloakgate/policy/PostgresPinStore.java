@@ -89,12 +89,14 @@ public final class PostgresPinStore implements PinStore, PinRules.Locked {
         }
     }
 
+    /** What a committed change leaves: its answer, the pins and the version now stored. */
+    private record Committed<T>(T value, Map<String, Pin> pins, long version) {
+    }
+
     @Override
     public synchronized <T> T locked(PinRules.Change<T> change) throws IOException {
-        try (Connection c = db.getConnection()) {
-            boolean auto = c.getAutoCommit();
-            c.setAutoCommit(false);
-            try {
+        try {
+            Committed<T> done = dev.cloakgate.store.Transaction.<Committed<T>, IOException>run(db, true, c -> {
                 try (PreparedStatement p = c.prepareStatement(
                         "INSERT INTO tool_pin_versions (tenant, version) VALUES (?, 0) ON CONFLICT (tenant) DO NOTHING")) {
                     p.setString(1, tenant);
@@ -116,16 +118,12 @@ public final class PostgresPinStore implements PinStore, PinRules.Locked {
                     }
                     version++;
                 }
-                c.commit();
-                cache = pins;
-                cachedVersion = version;
-                return o.value();
-            } catch (SQLException | IOException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(auto);
-            }
+                return new Committed<>(o.value(), pins, version);
+            });
+            // the cache follows what was committed, never a change rolled back
+            cache = done.pins();
+            cachedVersion = done.version();
+            return done.value();
         } catch (SQLException e) {
             throw unavailable(e);
         }

@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -97,39 +96,14 @@ public final class PostgresOperationStore implements OperationStore {
         return store;
     }
 
-    /** One step of work inside a transaction. */
-    private interface Work<T> {
-        T run(Connection c) throws SQLException;
-    }
-
     /**
-     * Runs {@code work} in one transaction on a pooled connection, rolled back whole on any failure. Read committed: what
+     * Runs {@code work} in one transaction ({@link Transaction}), rolled back whole on any failure. Read committed: what
      * {@code work} decides on it reads under a row lock ({@code FOR UPDATE}) or in the statement that writes it.
      */
-    private <T> T transaction(String what, boolean durable, Work<T> work) {
+    private <T> T transaction(String what, boolean durable, Transaction.Work<T, RuntimeException> work) {
         ensureOpen();
-        try (Connection c = db.getConnection()) {
-            boolean auto = c.getAutoCommit();
-            c.setAutoCommit(false);
-            try {
-                if (!durable) {
-                    try (Statement s = c.createStatement()) {
-                        s.execute("SET LOCAL synchronous_commit = off");
-                    }
-                }
-                T out = work.run(c);
-                c.commit();
-                return out;
-            } catch (SQLException | RuntimeException e) {
-                try {
-                    c.rollback();
-                } catch (SQLException ignored) {
-                    // the connection is broken: nothing was committed either way
-                }
-                throw e;
-            } finally {
-                c.setAutoCommit(auto);
-            }
+        try {
+            return Transaction.run(db, durable, work);
         } catch (SQLException | RuntimeException e) {
             throw failure(e, where + ": " + what);
         }
