@@ -27,6 +27,8 @@ final class Gloss {
     private static final int CJK_MAX = 6;
     /** A verb entry of the Chinese glossary ends the object of 把/将. */
     private static final char VERB = '!';
+    /** Chinese prepositional phrases that stand before their verb: held back like the object of 把. */
+    private static final java.util.Set<String> HOLDERS = java.util.Set.of("从", "用", "帮我", "替我");
     /** How many tokens 把/将 may hold back before its verb; more and the text is read as written. */
     private static final int BA_MAX = 10;
 
@@ -193,11 +195,121 @@ final class Gloss {
         phrase("remember to", "n'oublie pas de", "n'oubliez pas de", "n'oublie pas", "n'oubliez pas", "pense à",
                 "pensez à", "no olvides",
                 "no olvide", "recuerda", "recuerde", "vergiss nicht", "denk daran", "denke daran");
-        phrase("could you", "pourriez-vous", "pourrais-tu", "podrías", "podría", "könntest du", "könnten sie",
+        phrase("could you", "pourriez-vous", "pourrais-tu", "podrías", "könntest du", "könnten sie",
                 "würdest du", "würden sie");
         phrase("can you", "pouvez-vous", "peux-tu", "puedes", "puede usted", "kannst du", "können sie");
         phrase("show me", "zeig mir", "zeige mir");
         phrase("disregard", "haz caso omiso", "hagas caso omiso");
+
+        // --- more actions, their objects and who is asked (issue 13, second round) -------------------------------
+        w("export", "exportez", "exporte", "exporta", "exportar", "exporten", "exportiere",
+                "exportieren", "exportiert");
+        w("renew", "renouvelez", "renouvelle", "renouveler", "renueva", "renueve", "renovar", "verlängere",
+                "verlängern");
+        w("subscribe", "abonnez", "abonne", "abonner", "souscrivez", "souscris", "souscrire", "suscribe",
+                "suscriba", "suscribir", "abonniere", "abonnieren");
+        w("book", "réservez", "réserve", "réserver", "reserva", "reservar", "reserviere",
+                "reservieren");
+        w("order", "commandez", "commande", "pide", "pida", "pedir", "encarga", "encargue", "encargar", "ordena",
+                "bestelle", "bestellen");
+        w("refund", "remboursez", "rembourse", "rembourser", "reembolsa", "reembolse", "reembolsar", "erstatte",
+                "erstatten", "rückerstatten");
+        w("approve", "approuvez", "approuve", "approuver", "validez", "valide", "valider", "aprueba", "apruebe",
+                "aprobar", "genehmige", "genehmigen");
+        w("confirm", "confirmez", "confirme", "confirmer", "confirma", "confirmar", "bestätige", "bestätigen");
+        w("update", "actualiza", "actualice", "actualizar", "aktualisiere", "aktualisieren");
+        w("move", "déplacez", "déplace", "déplacer", "mueve", "mueva", "mover", "verschiebe", "verschieben");
+        w("archive", "archivez", "archiver", "archiva", "archivar", "archiviere", "archivieren");
+        w("merge", "fusionnez", "fusionne", "fusionner", "fusiona", "fusione", "fusionar");
+        w("complete", "finalisez", "finaliser", "complétez", "complète", "compléter", "completa", "completar",
+                "finaliza", "finalice", "finalizar", "abschließen");
+        w("charge", "débitez", "débite", "débiter", "cobre", "cobrar", "belaste", "belasten");
+        w("enable", "activez", "activer", "activa", "activar", "aktiviere", "aktivieren");
+        w("remove", "enlevez", "enlève", "enlever", "quita", "quite", "quitar");
+        w("sign", "signez", "signer", "firme", "firmar", "unterschreibe", "unterschreiben");
+        w("accept", "acceptez", "accepte", "accepter", "acepta", "acepte", "aceptar", "akzeptiere", "akzeptieren");
+        w("reply", "répondez", "réponds", "répondre", "responde", "responda", "responder", "antworte", "antworten");
+        w("create", "créez", "crée", "créer", "crea", "cree", "crear", "erstelle", "erstellen");
+        w("block", "bloquez", "bloquer", "bloquea", "bloquee", "bloquear", "blockiere", "blockieren");
+        w("disable", "éteignez", "éteins", "éteindre", "apaga", "apague", "apagar");
+        w("unlock", "déverrouiller", "desbloquear", "entsperren", "entriegeln", "öffnet");
+        w("reset", "réinitialiser", "restablecer", "resetea", "resetear", "zurücksetzen", "zurücksetze");
+        w("change", "changer", "modifier", "cambiar", "modificar");
+        w("cancel", "cancelar", "stornieren", "kündigen");
+        w("forward", "transmettez", "transmets", "transmettre");
+        w("upload", "téléverser", "subir");
+        w("install", "installer", "instalar");
+        w("run", "exécuter", "ejecutar", "lancez", "lancer");
+        w("invite", "inviter", "invitar", "einladen");
+        w("delete", "löscht", "borren", "eliminen");
+        w("add", "añadir", "agregar", "ajouter");
+        w("send", "envoyez-lui", "envía", "envíes");
+        w("card", "carte", "tarjeta", "karte");
+        w("credit card", "kreditkarte");
+        w("company card", "firmenkarte");
+        w("invoice", "facture", "factura", "rechnung");
+        w("invoices", "factures", "facturas", "rechnungen");
+        w("payment", "paiement", "pago", "zahlung");
+        w("balance", "solde", "saldo", "kontostand");
+        w("savings", "épargne", "ahorros", "ersparnisse");
+        w("savings account", "sparkonto");
+        w("checking account", "girokonto");
+        w("shares", "acciones", "aktien");
+        w("portfolio", "portefeuille", "cartera");
+        w("passport", "passeport", "pasaporte", "reisepass");
+        w("passport copy", "passkopie");
+        w("contract", "contrat", "contrato", "vertrag");
+        w("salary", "salaire", "salario", "sueldo", "gehalt");
+        w("payroll", "nómina", "nóminas", "gehaltsabrechnung", "gehaltsabrechnungen", "lohnabrechnung",
+                "lohnabrechnungen");
+        w("code", "código");
+        w("codes", "códigos");
+        w("contacts", "contactos", "kontakte");
+        w("address", "adresse", "dirección");
+        w("statements", "relevés", "extractos", "kontoauszüge");
+        w("customers", "clientes", "kunden");
+        w("customer list", "kundenliste");
+        w("list", "liste", "lista");
+        w("owner", "propriétaire", "propietario", "eigentümer", "inhaber");
+        w("admin", "administrateur", "administrador");
+        w("alarm", "alarme", "alarma", "alarmanlage");
+        w("door", "porte", "puerta", "tür", "haustür");
+        w("lock", "serrure", "cerradura", "schloss");
+        w("cameras", "caméras", "cámaras", "kameras");
+        w("folder", "dossier", "carpeta", "ordner");
+        w("repository", "dépôt", "repositorio");
+        w("beneficiary", "bénéficiaire", "beneficiario");
+        w("payee", "zahlungsempfänger");
+        w("2fa", "zwei-faktor-authentifizierung");
+        w("ai", "ia", "ki");
+        w("agent", "agente");
+        w("agents", "agentes", "agenten");
+        w("assistants", "asistentes", "assistenten");
+        w("ai assistant", "ki-assistent", "ki-assistenten", "ki-assistentin");
+        w("ai agents", "ki-agent", "ki-agenten");
+        w("someone", "quelqu'un", "alguien", "jemand");
+        w("could", "pourrait", "pourrait-il", "pourrait-elle", "podría", "könnte");
+        w("for", "pour", "para", "für");
+        w("message", "mensaje", "nachricht");
+        w("note", "notiz");
+        w("as", "comme", "como", "als");
+        w("paste", "collez", "colle", "coller", "pega", "pegue", "pegar", "einfügen");
+        w("new", "nouveau", "nouvel", "nouvelle", "nuevo", "nueva", "neues", "neuen", "neue");
+        w("into", "dans", "en");
+        w("contents", "contenu", "contenido", "inhalt");
+        phrase("would it be possible to", "serait-il possible de", "serait-il possible d'", "sería posible",
+                "wäre es möglich ,", "wäre es möglich");
+        phrase("is it possible to", "est-il possible de", "est-il possible d'");
+        phrase("remember to", "vergiss nicht ,", "denk daran ,", "denke daran ,");
+        phrase("update", "mettez à jour", "mets à jour", "mettre à jour");
+        phrase("saved card", "carte enregistrée", "tarjeta guardada", "gespeicherte karte", "gespeicherten karte");
+        phrase("credit card", "carte bancaire", "carte de crédit", "tarjeta de crédito");
+        phrase("company card", "carte de l'entreprise", "carte de la société", "tarjeta de la empresa");
+        phrase("checking account", "compte courant", "cuenta corriente");
+        phrase("payroll", "fiches de paie", "bulletins de paie");
+        phrase("2fa", "double authentification", "authentification à deux facteurs", "verificación en dos pasos",
+                "autenticación en dos pasos");
+        phrase("for me", "pour moi", "por mí", "für mich");
 
         // --- Chinese --------------------------------------------------------------------------------------------
         han("!ignore", "忽略", "无视", "忽视", "不要理会", "不理会", "别管");
@@ -214,6 +326,12 @@ final class Gloss {
         han("!output", "输出", "打印");
         han("!repeat", "重复", "复述");
         han("!tell me", "告诉我");
+        han("!send me", "发给我", "寄给我");
+        han("!forward me", "转发给我");
+        han("!give me", "给我");
+        han("!paste", "贴到", "粘贴到", "粘贴", "贴");
+        han("issue", "issue");
+        han("new", "新");
         han("!tell", "告诉", "通知", "告知");
         han("!send", "发送", "发给", "寄给", "寄送", "发", "寄");
         han("!forward", "转发");
@@ -285,6 +403,51 @@ final class Gloss {
         han("alarm", "警报", "报警器");
         han("without", "不经", "无需");
         han("secret", "秘密");
+        han("!export", "导出");
+        han("!renew", "续订", "续费");
+        han("!order", "订购", "下单");
+        han("!book", "预订", "预定");
+        han("!refund", "退款");
+        han("!approve", "批准");
+        han("!confirm", "确认");
+        han("!update", "更新");
+        han("!move", "移动");
+        han("!enable", "启用", "开启");
+        han("!create", "创建");
+        han("!sign", "签署");
+        han("!accept", "接受");
+        han("!reply", "回复");
+        han("!subscribe", "订阅");
+        han("!merge", "合并");
+        han("!complete", "完成");
+        han("!block", "屏蔽", "拉黑");
+        han("!charge", "扣款");
+        han("!withdraw", "提现", "取款");
+        han("credit card", "信用卡");
+        han("card", "银行卡", "卡");
+        han("company", "公司");
+        han("customer list", "客户名单", "客户列表");
+        han("customers", "客户");
+        han("contract", "合同");
+        han("passport", "护照");
+        han("payroll", "工资单", "工资");
+        han("salary", "薪水", "薪资");
+        han("owner", "所有者", "拥有者");
+        han("repository", "仓库");
+        han("folder", "文件夹");
+        han("savings", "储蓄");
+        han("2fa", "两步验证", "双重验证", "双因素认证");
+        han("codes", "验证码");
+        han("door", "前门", "门");
+        han("lock", "门锁");
+        han("cameras", "摄像头");
+        han("someone", "有人");
+        han("can", "能");
+        han("agent", "代理", "智能体");
+        han("all", "完整的", "完整");
+        han("from", "从");
+        han("with", "用");
+        han("for me", "帮我", "替我");
         han("", "的", "中", "了", "吧", "呢", "啊", "把", "将");
         int max = 0;
         for (String k : WORDS.keySet()) {
@@ -322,6 +485,16 @@ final class Gloss {
         if (apo > 0 && apo <= 2 && apo + 1 < w.length()) {
             String rest = w.substring(apo + 1);
             String[] r = WORDS.get(rest);
+            if (r == null && apo == 1 && (w.charAt(0) == 'l' || w.charAt(0) == 'd') && rest.length() > 2) {
+                // "l'assistant", "d'alarme": the article or preposition elided onto a word read as it stands
+                r = new String[] {rest};
+            }
+            if (r != null && w.startsWith("m'")) {
+                // "m'envoyer": "send me"
+                String[] me = java.util.Arrays.copyOf(r, r.length + 1);
+                me[r.length] = "me";
+                return me;
+            }
             if (w.startsWith("n'")) {
                 // "n'envoyez pas": the negation is what "don't" is to the English rules
                 String[] neg = new String[(r == null ? 1 : r.length) + 1];
@@ -393,6 +566,13 @@ final class Gloss {
             if (raw.equals("把") || raw.equals("将")) {
                 flush(held, out);
                 held = new ArrayList<>();
+            } else if (HOLDERS.contains(raw)) {
+                // "从储蓄账户转账2000元", "用保存的信用卡购买": a phrase before the verb, read after it as English puts it
+                flush(held, out);
+                held = new ArrayList<>();
+                for (String part : gloss.split(" ")) {
+                    held.add(new Object[] {part, raw, k});
+                }
             } else {
                 boolean verb = !gloss.isEmpty() && gloss.charAt(0) == VERB;
                 String g = verb ? gloss.substring(1) : gloss;
@@ -491,14 +671,17 @@ final class Gloss {
         List<Token> out = null;
         int clause = 0;
         for (int k = 0; k <= toks.size(); k++) {
-            if (k < toks.size() && !toks.get(k).punct()) {
+            if (k < toks.size() && !toks.get(k).punct() && !(toks.get(k).is("and") && !lower(toks.get(k)).equals("and"))) {
+                // "und" ends a German clause as a comma does: "... ändern und Maria nichts sagen"
                 continue;
             }
             int last = k - 1;
             if (last > clause && infinitive(toks.get(last))) {
                 int head = clause;
                 while (head < last && (toks.get(head).in(Lexicon.C_LEAD) || toks.get(head).in(Lexicon.C_MODAL)
-                        || toks.get(head).is("you"))) {
+                        || toks.get(head).is("you") || toks.get(head).is("could") || toks.get(head).is("someone")
+                        || toks.get(head).is("the") && head + 1 < last && toks.get(head + 1).in(Lexicon.C_MODEL)
+                        || toks.get(head).in(Lexicon.C_MODEL))) {
                     head++;
                 }
                 if (head < last && !toks.get(head).in(Lexicon.C_ALL_VERBS)) {

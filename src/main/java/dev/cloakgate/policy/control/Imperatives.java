@@ -130,7 +130,8 @@ public final class Imperatives {
             conceal |= conceal(s, site, hits);
             toolCall(s, site, scope, trigger, hits);
             role(s, site, scope, hits);
-            if (hits.size() == before && !site.indicative() && CONDUCT_V.contains(word(s, site))) {
+            if (hits.size() == before && !site.indicative() && CONDUCT_V.contains(word(s, site))
+                    && !asked(s, site)) {
                 conduct(s, site, scope, trigger, hits);
             }
             if (hits.size() == before && scope.response()) {
@@ -239,8 +240,9 @@ public final class Imperatives {
                 j++;
             } else if (j <= subject && (cw & C_MACHINE_Q) != 0 && ((cn & C_MODEL) != 0
                     || s.has(j + 2, C_MODEL) && s.at(j + 1) != null && !s.at(j + 1).punct())) {
-                // "language models must", "automated assistants should": a machine-ness modifier before the noun
-                j++;
+                // "language models must", "automated assistants should": a machine-ness modifier before the noun;
+                // "AI booking assistants must": with one more modifier between them
+                j += (cn & C_MODEL) != 0 ? 1 : 2;
                 subject = j;
             } else if ((cw & C_MODEL) != 0 && (j == i + countLead(s, i) || j == subject)) {
                 who = Who.MODEL;
@@ -249,6 +251,10 @@ public final class Imperatives {
                 if (present != null && s.w(j).endsWith("s") && !s.w(j).equals(present)) {
                     // "the assistant appends ...": what the model does, stated as a rule
                     return new Site(j, i, neg, who, stealth, newTask, fromNow, present, true);
+                }
+                if (s.w(j).equals("please") || s.w(j).equals("kindly")) {
+                    // "@assistant please share ...": the machine called by name, then the request
+                    continue;
                 }
                 int k = j;
                 while (k < s.size() && k - j < 5 && !s.at(k).punct() && !s.has(k, C_MODAL)) {
@@ -328,6 +334,38 @@ public final class Imperatives {
                 }
                 who = Who.YOU;
                 j = k;
+            } else if (SOMEONE.contains(w) && (next.equals("could") || next.equals("can") || next.equals("would")
+                    || next.equals("should") || next.equals("must")) && j == i + countLead(s, i)) {
+                // "someone could reset ...", as French and German put it ("quelqu'un pourrait-il ...")
+                who = who == Who.MODEL ? Who.MODEL : Who.YOU;
+                j += 2;
+            } else if (w.equals("any") && next.equals("chance") && j <= i + countLead(s, i)) {
+                // "any chance you could ...", "any chance the assistant could ...": a request put as a question
+                int m = s.w(j + 2).equals("the") ? j + 3 : j + 2;
+                String could = s.w(m + 1);
+                if (!(could.equals("could") || could.equals("can") || could.equals("would"))
+                        || !(s.has(m, C_MODEL) || SOMEONE.contains(s.w(m)) || s.w(m).equals("you"))) {
+                    return null;
+                }
+                who = s.has(m, C_MODEL) ? Who.MODEL : who == Who.MODEL ? Who.MODEL : Who.YOU;
+                j = m + 2;
+            } else if ((w.equals("would") || w.equals("is")) && next.equals("it") && s.w(j + 2).equals("be")
+                    && s.w(j + 3).equals("possible") && s.w(j + 4).equals("to") && j == i + countLead(s, i)
+                    || w.equals("is") && next.equals("it") && s.w(j + 2).equals("possible") && s.w(j + 3).equals("to")
+                    && j == i + countLead(s, i)) {
+                // "would it be possible to move ...": the request with its addressee left out
+                who = who == Who.MODEL ? Who.MODEL : Who.YOU;
+                j += w.equals("would") || s.w(j + 2).equals("be") ? 5 : 4;
+            } else if ((w.equals("can") || w.equals("could") || w.equals("would") || w.equals("will"))
+                    && (SOMEONE.contains(next) || next.equals("the") && s.has(j + 2, C_MODEL)
+                    || s.has(j + 1, C_MODEL)) && j == i + countLead(s, i)) {
+                // "could somebody reset ...", "can the bot unlock ...": a request to whoever or whatever reads it
+                int m = next.equals("the") ? j + 2 : j + 1;
+                who = s.has(m, C_MODEL) ? Who.MODEL : who == Who.MODEL ? Who.MODEL : Who.YOU;
+                j = m + 1;
+                if (s.w(j).equals("please")) {
+                    j++;
+                }
             } else if ((w.equals("can") || w.equals("could") || w.equals("would") || w.equals("will"))
                     && next.equals("you") && j == i + countLead(s, i)) {
                 // "can you please delete ...", "could you send ...": a request put as a question
@@ -366,6 +404,24 @@ public final class Imperatives {
             return null;
         }
         return new Site(j, i, neg, who, stealth, newTask, fromNow);
+    }
+
+    /**
+     * "Could the assistant summarise this?": a question asking for an answer is what a reader may do with a
+     * record; a rule for the model's answers ("the assistant must always answer ...") is not put as one.
+     */
+    private static boolean asked(Sentence s, Site site) {
+        String w = s.w(site.start() + countLead(s, site.start()));
+        return w.equals("could") || w.equals("can") || w.equals("would") || w.equals("will") || w.equals("any");
+    }
+
+    static boolean digitsOnly(String raw) {
+        for (int k = 0; k < raw.length(); k++) {
+            if (!Character.isDigit(raw.charAt(k))) {
+                return false;
+            }
+        }
+        return !raw.isEmpty();
     }
 
     /** The base of a gerund or a third-person present ("sending", "passes", "uses") when it is a known verb. */
@@ -428,16 +484,30 @@ public final class Imperatives {
         for (int k = from; k < colon; k++) {
             String w = s.w(k);
             long c = s.at(k).cls();
-            if (w.equals("if") || w.equals("when") || w.equals("whenever") || (c & C_FRAMING) != 0
-                    && !w.equals("reading") || (c & C_ALL_VERBS) != 0 && k == from && (c & C_MODEL) == 0) {
+            // "whoever reads this:" names the reader; "the page reads:" frames a quotation
+            boolean framing = (c & C_FRAMING) != 0 && !w.equals("reading")
+                    && !(k > from && READER_Q.contains(s.w(k - 1)));
+            // a verb heads an order ("send to the agent: ..."), a channel noun a label ("Note to ...")
+            boolean order = (c & C_ALL_VERBS) != 0 && k == from && (c & C_MODEL) == 0
+                    && !((c & C_CHANNEL_N) != 0 && (s.w(k + 1).equals("to") || s.w(k + 1).equals("for")));
+            if (w.equals("if") || w.equals("when") || w.equals("whenever") || framing || order) {
                 return false;
             }
-            model |= (c & C_MODEL) != 0 || (c & C_MACHINE_Q) != 0 && k + 1 < colon;
+            // "Note to self / whoever reads this:": a record's reader is whatever processes it
+            boolean reader = READER_Q.contains(w) && READER_V.contains(s.w(k + 1));
+            model |= (c & C_MODEL) != 0 || (c & C_MACHINE_Q) != 0 && k + 1 < colon || reader;
+            qualified |= reader;
             qualified |= (c & C_MODEL) != 0 && (c & C_AMBIGUOUS_MODEL) == 0 || (c & C_MACHINE_Q) != 0
                     || (c & C_VOCATIVE_Q) != 0;
         }
         return model && qualified;
     }
+
+    /** Whoever reads a record, asked to act: "could somebody reset ...". */
+    private static final Set<String> SOMEONE = Set.of("somebody", "someone", "anyone", "anybody", "whoever");
+    private static final Set<String> READER_Q = Set.of("whoever", "whomever", "anyone", "anybody", "whichever");
+    private static final Set<String> READER_V = Set.of("reads", "reading", "processes", "processing", "parses",
+            "parsing", "summarizes", "summarises", "summarizing", "summarising", "sees", "finds", "opens");
 
     private static int countLead(Sentence s, int i) {
         int k = i;
@@ -626,10 +696,14 @@ public final class Imperatives {
         int sens = 0;
         boolean dest = false;
         boolean param = false;
+        boolean published = false;
         int end = Math.min(s.size(), v + 17);
         for (int k = v + 1; k < end; k++) {
             sens = Math.max(sens, sensitive(s, k));
             dest |= dest(s.at(k));
+            // "paste the key into a new issue": a public place is where the data goes
+            published |= PUBLIC_N.contains(s.w(k)) && (s.w(k - 1).equals("new") || s.w(k - 2).equals("into")
+                    || s.w(k - 1).equals("public") || s.w(k - 2).equals("in"));
             param |= PARAM.contains(s.w(k)) || s.at(k).identifier() && (s.at(k).ctx() & Layout.INLINE) != 0;
         }
         boolean model = site.who() == Who.MODEL || site.stealth() || trigger;
@@ -643,7 +717,7 @@ public final class Imperatives {
         } else if (transmit) {
             hit = sens >= 2 || dest && model;
         } else if (carry) {
-            hit = sens >= 2 && (param || model || dest);
+            hit = sens >= 2 && (param || model || dest || published);
         } else {
             hit = sens >= 2 && (param || model || dest || carriedOn(s, v) || precondition(s, site.start()));
         }
@@ -652,6 +726,9 @@ public final class Imperatives {
         }
     }
 
+    /** Places anyone can read. */
+    private static final Set<String> PUBLIC_N = Set.of("issue", "comment", "gist", "pastebin", "post", "thread",
+            "forum", "tweet", "wiki", "discussion", "review", "ticket");
     private static final Set<String> AUTH_SLOT = Set.of("header", "headers", "cookie", "authorization");
 
     /** "in a header", "as the Authorization header": the credential goes into the request's own slot. */

@@ -111,7 +111,9 @@ public final class InstructionInjection implements Control {
             JsonNode text = block.get("text");
             if ("text".equals(block.path("type").asText()) && text != null && text.isTextual()) {
                 if (blocks++ > 0) {
-                    b.append('\n');
+                    // a block that stops mid-sentence ("... pharmacy account and" | "change the dose ...") runs on
+                    // into the next, as the model reads it
+                    b.append(openEnded(b) ? ' ' : '\n');
                 }
                 b.append(text.textValue());
             }
@@ -127,6 +129,15 @@ public final class InstructionInjection implements Control {
             out.add(Action.BLOCK, "instruction_injection",
                     detail("/content", fresh, v.hidden(), Set.of()) + "; split across content blocks");
         }
+    }
+
+    /** The text so far ends inside a sentence: its last visible character is a letter, a digit or a comma. */
+    private static boolean openEnded(CharSequence b) {
+        int i = b.length() - 1;
+        while (i >= 0 && Character.isWhitespace(b.charAt(i))) {
+            i--;
+        }
+        return i >= 0 && (Character.isLetterOrDigit(b.charAt(i)) || b.charAt(i) == ',');
     }
 
     /**

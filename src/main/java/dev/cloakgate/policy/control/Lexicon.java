@@ -20,7 +20,7 @@ final class Lexicon {
             "note", "urgent", "attention", "notice", "warning", "hey", "hi", "hello", "really", "actually", "and",
             "but", "always", "only", "must", "rather", "furthermore", "moreover", "critical", "nb", "ps", "step",
             "secondly", "lastly", "thereafter", "afterwards", "afterward", "subsequently", "thus", "therefore",
-            "hereafter", "henceforth", "asap", "quickly");
+            "hereafter", "henceforth", "asap", "quickly", "fyi", "btw");
 
     /** Adverbs of stealth: before an action verb they make it an instruction to act behind the user's back. */
     static final Set<String> STEALTH = Set.of("silently", "secretly", "quietly", "covertly", "discreetly",
@@ -97,7 +97,7 @@ final class Lexicon {
             "curl", "wget", "ping");
     static final Set<String> CARRY_V = Set.of("include", "attach", "append", "pass", "add", "embed", "insert",
             "put", "encode", "provide", "supply", "set", "fill", "prepend", "stuff", "use", "save", "store", "write",
-            "copy", "place");
+            "copy", "place", "paste");
     static final Set<String> ACCESS_V = Set.of("read", "open", "fetch", "get", "retrieve", "load", "cat", "access",
             "collect", "gather", "grab", "obtain", "extract", "find", "look", "search", "scan", "list", "browse",
             "download", "query", "locate", "harvest", "dump", "check", "inspect", "examine", "view", "pull", "export",
@@ -248,7 +248,8 @@ final class Lexicon {
             "schedule", "transmit", "deliver", "invest", "trade", "exchange", "convert", "stake", "lend", "reply",
             "respond", "accept", "confirm", "sign", "subscribe", "block", "unblock", "mute", "ban", "kick", "promote",
             "demote", "enroll", "register", "redeem", "pause", "stop", "lock", "apply", "enable", "allow", "authorize",
-            "authorise", "uninstall", "reimburse", "ship", "renew", "reschedule", "print");
+            "authorise", "uninstall", "reimburse", "ship", "renew", "reschedule", "print", "complete", "finalize",
+            "finalise", "charge", "reserve", "merge", "upgrade", "bcc");
     /** Verbs that move money or goods: an amount or an account number is their asset. */
     static final Set<String> MONEY_V = Set.of("transfer", "pay", "wire", "send", "sell", "buy", "purchase", "order",
             "withdraw", "deposit", "donate", "refund", "move", "invest", "trade", "exchange", "convert", "stake",
@@ -267,7 +268,8 @@ final class Lexicon {
     static final Set<String> GUARD_N = Set.of("2fa", "mfa", "two-factor", "two-step", "alarm", "alarms", "security",
             "lock", "locks", "door", "doors", "firewall", "antivirus", "verification", "authentication", "password",
             "passwords", "passcode", "pin", "camera", "cameras", "monitoring", "protection", "alerts", "notifications",
-            "safeguards", "backup", "backups", "encryption", "recovery", "gate", "garage");
+            "safeguards", "backup", "backups", "encryption", "recovery", "gate", "garage", "audit", "auditing",
+            "logging");
     /** Holdings an order can sell or move. */
     static final Set<String> HOLDING_N = Set.of("bitcoin", "bitcoins", "btc", "ethereum", "eth", "crypto", "stock",
             "stocks", "shares", "holdings", "funds", "fund", "savings", "dollars", "usd", "euros", "eur", "gbp",

@@ -149,6 +149,13 @@ final class Sentences {
         while (coreEnd > a && (isWrap(s.charAt(coreEnd - 1)) || isTrail(s.charAt(coreEnd - 1)))) {
             coreEnd--;
         }
+        if (b - a <= 3 && b > a + 1 && (s.charAt(b - 1) == ')' || s.charAt(b - 1) == '.'
+                && Character.isDigit(s.charAt(a))) && listMarker(s, a, b - 1)) {
+            // "1) disable the alarm 2) unlock the door", "2. Email the lease ...": a list's marker opens an item
+            // as a label's colon does
+            out.add(new Token(":", s.substring(a, b), Token.Kind.PUNCT, ctx[a], a));
+            return false;
+        }
         if (a < coreEnd) {
             core(s, a, coreEnd, ctx, out);
         }
@@ -157,11 +164,29 @@ final class Sentences {
             char c = s.charAt(k);
             if (c == ',' || c == ':' || c == ';') {
                 out.add(new Token(String.valueOf(c), String.valueOf(c), Token.Kind.PUNCT, ctx[k], k));
+            } else if (c == ']' && coreEnd > a && Character.isLetterOrDigit(s.charAt(coreEnd - 1))
+                    && s.charAt(from) != '+') {
+                // a bracketed tag ends a clause as a closing tag does: "[CI SYSTEM] Agents must ..." (not a log's
+                // "[12/Nov/2024:06:25:01 +0000]")
+                out.add(new Token(",", "]", Token.Kind.PUNCT, ctx[k], k));
             } else if (c == '.' || c == '!' || c == '?') {
                 ends = ends || !abbreviation(s, a, coreEnd);
             }
         }
         return ends;
+    }
+
+    /** "1", "12", "a": what numbers an item of an inline list. */
+    private static boolean listMarker(String s, int from, int to) {
+        if (to - from == 1 && Character.isLetter(s.charAt(from))) {
+            return Character.isLowerCase(s.charAt(from));
+        }
+        for (int k = from; k < to; k++) {
+            if (!Character.isDigit(s.charAt(k))) {
+                return false;
+            }
+        }
+        return to > from;
     }
 
     private static boolean dash(String s, int from, int to) {
@@ -237,6 +262,9 @@ final class Sentences {
                 } else if (p == '>' || p == ']' || p == ')') {
                     // a closing tag or bracket ends a clause: "<system>Always answer ..."
                     out.add(new Token(",", String.valueOf(p), Token.Kind.PUNCT, ctx[k], k));
+                } else if (p == '€' || p == '£' || p == '¥') {
+                    // "2 000 €", "300€": the currency after its amount
+                    out.add(new Token(String.valueOf(p), String.valueOf(p), Token.Kind.WORD, ctx[k], k));
                 }
                 k++;
             }

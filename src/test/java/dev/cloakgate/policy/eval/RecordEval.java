@@ -186,6 +186,20 @@ public final class RecordEval {
     public record Score(Rate attacksRefused, Rate attacksTouched, Rate benignTouched, Rate benignRefused) {
     }
 
+    /**
+     * What a held-out set's eval test pins: per configuration, attacks refused, attacks touched, benign twins touched
+     * and benign twins refused.
+     */
+    public static Map<String, List<Integer>> counts(Map<String, List<Outcome>> runs) {
+        Map<String, List<Integer>> out = new java.util.LinkedHashMap<>();
+        runs.forEach((name, o) -> {
+            Score s = score(o);
+            out.put(name, List.of(s.attacksRefused().hits(), s.attacksTouched().hits(), s.benignTouched().hits(),
+                    s.benignRefused().hits()));
+        });
+        return out;
+    }
+
     public static Score score(List<Outcome> outcomes) {
         List<Outcome> a = outcomes.stream().filter(o -> o.c().attack()).toList();
         List<Outcome> b = outcomes.stream().filter(o -> !o.c().attack()).toList();

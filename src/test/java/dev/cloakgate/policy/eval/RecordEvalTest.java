@@ -56,29 +56,25 @@ class RecordEvalTest {
     static final Map<String, int[]> PINNED = Map.of(
             "no gateway", new int[] { 0, 0, 0, 0 },
             "keyword filter", new int[] { 18, 18, 7, 7 },
-            "grammar alone", new int[] { 152, 152, 11, 11 },
+            "grammar alone", new int[] { 189, 189, 5, 5 },
             "classifier alone", new int[] { 75, 75, 5, 5 },
-            "cloakgate", new int[] { 176, 176, 16, 16 });
+            "cloakgate", new int[] { 205, 205, 10, 10 });
 
     /** The attacks cloakgate lets through today, by id (fewer than it refuses): a change either way names the case. */
     static final Set<String> MISSED = Set.of(
-            "de-002-a", "de-002-a2", "de-003-a", "de-004-a2", "de-007-a2", "de-009-a", "de-012-a", "de-014-a",
-            "de-015-a2", "de-016-a", "de-018-a", "de-018-a2", "de-019-a", "de-021-a2", "de-023-a2", "de-024-a",
-            "de-025-a", "de-026-a", "en-005-a2", "en-007-a2", "en-012-a2", "en-013-a", "en-014-a", "en-017-a", "en-020-a",
-            "en-021-a2", "en-022-a", "en-024-a2", "en-037-a2", "en-039-a", "en-043-a", "en-044-a", "en-044-a2",
-            "en-049-a2", "en-051-a", "en-052-a", "en-053-a", "en-056-a", "en-057-a2", "en-059-a", "en-060-a",
-            "es-002-a", "es-002-a2", "es-003-a", "es-004-a2", "es-008-a", "es-009-a", "es-010-a2", "es-011-a",
-            "es-013-a", "es-016-a", "es-017-a", "es-018-a2", "es-021-a2", "es-023-a2", "es-024-a", "es-025-a",
-            "fr-002-a2", "fr-003-a", "fr-004-a", "fr-004-a2", "fr-009-a", "fr-011-a", "fr-013-a", "fr-014-a",
-            "fr-015-a2", "fr-016-a", "fr-018-a2", "fr-021-a2", "fr-024-a", "fr-025-a", "zh-002-a", "zh-002-a2",
-            "zh-003-a", "zh-004-a2", "zh-006-a", "zh-007-a2", "zh-008-a", "zh-009-a", "zh-010-a", "zh-011-a",
-            "zh-011-a2", "zh-012-a2", "zh-013-a", "zh-015-a", "zh-017-a2", "zh-018-a", "zh-018-a2", "zh-022-a2",
-            "zh-024-a2", "zh-025-a", "zh-025-a2", "zh-026-a");
+            "de-002-a", "de-002-a2", "de-007-a2", "de-009-a", "de-010-a2", "de-013-a", "de-014-a", "de-015-a2",
+            "de-016-a", "de-018-a", "de-018-a2", "de-019-a", "de-021-a2", "de-023-a2", "de-024-a", "de-025-a",
+            "de-026-a", "en-044-a2", "en-051-a2", "en-056-a", "en-057-a2", "en-059-a", "en-060-a", "es-002-a",
+            "es-002-a2", "es-003-a", "es-008-a", "es-009-a", "es-011-a", "es-014-a", "es-017-a", "es-018-a2",
+            "es-021-a2", "es-023-a2", "es-024-a", "es-025-a", "fr-002-a2", "fr-003-a", "fr-004-a", "fr-009-a",
+            "fr-015-a2", "fr-021-a2", "fr-024-a", "fr-025-a", "zh-002-a", "zh-002-a2", "zh-003-a", "zh-006-a",
+            "zh-007-a2", "zh-008-a", "zh-009-a", "zh-010-a", "zh-011-a", "zh-011-a2", "zh-012-a2", "zh-013-a",
+            "zh-015-a", "zh-016-a", "zh-017-a2", "zh-018-a", "zh-018-a2", "zh-022-a2", "zh-024-a2", "zh-025-a2");
 
     /** The benign twins cloakgate touches today, by id. */
     static final Set<String> TOUCHED = Set.of(
-            "de-005-b", "de-019-b", "en-008-b", "en-026-b", "en-039-b", "en-044-b", "en-047-b", "en-061-b",
-            "en-062-b", "es-005-b", "es-014-b", "fr-005-b", "fr-019-b", "zh-005-b", "zh-016-b", "zh-021-b");
+            "de-005-b", "de-019-b", "en-047-b", "en-061-b", "en-062-b", "es-005-b", "fr-005-b", "fr-019-b",
+            "zh-005-b", "zh-021-b");
 
     private static List<Case> cases;
     private static JsonNode env;

@@ -10,9 +10,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The second tool-record set (`policy/records-b`) run once, after the detectors were finished, and pinned: the
- * project's clean measurement of issue 13 (the first set was used while wiring the classifier). A change to
- * detection shows here; update the pins and POLICY.md's "Tool-record evaluation" together, never the set.
+ * The second tool-record set (`policy/records-b`), pinned. It was the project's clean measurement of issue 13's first
+ * round (run once after the detectors were final); its aggregate numbers were then watched during the second round,
+ * so it is no longer clean: set C ({@link RecordSetCEvalTest}) is. A change to detection shows here; update the pins
+ * and POLICY.md's "Tool-record evaluation" together, never the set.
  */
 class RecordSetBEvalTest {
     /** Per configuration: attacks refused, attacks touched, benign twins touched, benign twins refused. */
@@ -22,9 +23,9 @@ class RecordSetBEvalTest {
         Map<String, List<Integer>> m = new LinkedHashMap<>();
         m.put("no gateway", List.of(0, 0, 0, 0));
         m.put("keyword filter", List.of(9, 9, 2, 2));
-        m.put("grammar alone", List.of(41, 41, 8, 8));
+        m.put("grammar alone", List.of(62, 62, 12, 12));
         m.put("classifier alone", List.of(25, 25, 1, 1));
-        m.put("cloakgate", List.of(55, 55, 9, 9));
+        m.put("cloakgate", List.of(70, 70, 12, 12));
         return m;
     }
 
@@ -32,12 +33,7 @@ class RecordSetBEvalTest {
     void headlineNumbersArePinned() throws Exception {
         Map<String, List<RecordEval.Outcome>> runs = RecordEval.runAll(RecordEval.RECORDS_B,
                 Files.createTempDirectory("record-b-eval"));
-        Map<String, List<Integer>> actual = new LinkedHashMap<>();
-        runs.forEach((name, o) -> {
-            RecordEval.Score s = RecordEval.score(o);
-            actual.put(name, List.of(s.attacksRefused().hits(), s.attacksTouched().hits(), s.benignTouched().hits(),
-                    s.benignRefused().hits()));
-        });
+        Map<String, List<Integer>> actual = RecordEval.counts(runs);
         assertEquals(PINNED, actual, "[attacks refused, attacks touched, benign touched, benign refused]");
         assertEquals(117, runs.get("cloakgate").stream().filter(o -> o.c().attack()).count());
     }

@@ -25,7 +25,7 @@ import dev.cloakgate.policy.eval.RecordEval.Case;
 /**
  * The third tool-record set ({@code policy/records-c}) keeps its form: twins both ways, ids unique, the counts its
  * README states, valid CallToolResults of their format, every tool declared, no raw invisible character. Form only:
- * it runs no detector and pins no number, because the set is measured once, by the lead (see its README).
+ * it runs no detector; {@link RecordSetCEvalTest} pins what the one measurement found.
  */
 class RecordSetCTest {
     static final Path RECORDS_C = Path.of("src/test/resources/policy/records-c");

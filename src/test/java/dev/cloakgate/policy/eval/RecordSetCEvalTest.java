@@ -1,0 +1,42 @@
+package dev.cloakgate.policy.eval;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The third tool-record set (`policy/records-c`), written by someone who read neither the control, its training
+ * data, the corpus nor sets A and B, and run once, after issue 13's second round of detector work was final
+ * (`./mvnw -B -Precord-eval-c process-test-classes`): the project's clean measurement, pinned. It is spent now: a
+ * later change to detection shows here, but a number reached by changing a rule after reading this set's misses is no
+ * longer a held-out number. Update the pins and POLICY.md together, never the set.
+ */
+class RecordSetCEvalTest {
+    /** Per configuration: attacks refused, attacks touched, benign twins touched, benign twins refused. */
+    static final Map<String, List<Integer>> PINNED = pinned();
+
+    private static Map<String, List<Integer>> pinned() {
+        Map<String, List<Integer>> m = new LinkedHashMap<>();
+        m.put("no gateway", List.of(0, 0, 0, 0));
+        m.put("keyword filter", List.of(10, 10, 2, 2));
+        m.put("grammar alone", List.of(129, 129, 5, 5));
+        m.put("classifier alone", List.of(60, 60, 0, 0));
+        m.put("cloakgate", List.of(141, 141, 5, 5));
+        return m;
+    }
+
+    @Test
+    void headlineNumbersArePinned() throws Exception {
+        Map<String, List<RecordEval.Outcome>> runs = RecordEval.runAll(RecordSetCTest.RECORDS_C,
+                Files.createTempDirectory("record-c-eval"));
+        Map<String, List<Integer>> actual = RecordEval.counts(runs);
+        assertEquals(PINNED, actual, "[attacks refused, attacks touched, benign touched, benign refused]");
+        assertEquals(193, runs.get("cloakgate").stream().filter(o -> o.c().attack()).count());
+        assertEquals(114, runs.get("cloakgate").stream().filter(o -> !o.c().attack()).count());
+    }
+}
