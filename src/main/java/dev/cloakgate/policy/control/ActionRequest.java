@@ -83,6 +83,44 @@ final class ActionRequest {
         return false;
     }
 
+    /** Verbs that renew a protection as often as they remove one: only a value given for it hands it over. */
+    private static final Set<String> RENEW_V = Set.of("change", "reset", "update", "set", "modify");
+
+    /**
+     * "change the password to Summer2024!", "set the PIN as 0000": a value follows the protection; "reset the admin
+     * password and post it in #general": the new one is handed over.
+     */
+    private static boolean givenValue(Sentence s, int k) {
+        for (int g = k + 1; g < Math.min(s.size(), k + WINDOW); g++) {
+            if (g < k + 4 && (s.w(g).equals("to") || s.w(g).equals("as")) && s.at(g + 1) != null
+                    && !s.at(g + 1).punct() || s.has(g, C_TRANSMIT_V) || s.w(g).equals("post")
+                    || s.w(g).equals("share") || s.w(g).equals("paste")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * "To reset their SSO: open Admin, then send the customer the file": a sentence that opens with its purpose is
+     * a how-to, its steps written for whoever does the task.
+     */
+    private static boolean howTo(Sentence s) {
+        return (s.w(0).equals("to") || s.w(0).equals("for")) && s.has(1, C_ALL_VERBS);
+    }
+
+    /**
+     * "Sam, could you send them the W-9?", "Hi Maria, please archive ...": the request names the person it is for.
+     * A machine's name ("Assistant, ...") is not a person's.
+     */
+    private static boolean namedPerson(Sentence s, Site site) {
+        int n = s.w(0).equals("hi") || s.w(0).equals("hello") || s.w(0).equals("hey") || s.w(0).equals("dear") ? 1 : 0;
+        Token name = s.at(n);
+        return name != null && name.kind() == Token.Kind.WORD && n + 1 < site.start()
+                && Character.isUpperCase(name.raw().charAt(0)) && name.cls() == 0 && !ADVERBIAL.contains(name.w())
+                && !name.w().endsWith("ly") && s.w(n + 1).equals(",");
+    }
+
     /** Subjects and negations that make a clause a statement. */
     private static final Set<String> SUBJECT = Set.of("i", "we", "je", "j'", "nous", "yo", "nosotros", "ich", "wir",
             "not", "he", "she", "they", "it");
@@ -313,9 +351,10 @@ final class ActionRequest {
                     || s.w(k + 1).equals("code") || s.w(k + 1).equals("keys"));
             valuable |= Imperatives.sensitive(s, k) >= 1 || PRIVATE_N.contains(w) || t.in(C_BULK_N)
                     && (s.has(k - 1, C_ALL_Q) || s.has(k - 2, C_ALL_Q));
-            // "set a new Wi-Fi password" puts a protection in place; "reset the admin password" takes one away
+            // "set a new Wi-Fi password" and "change this password immediately" put a protection in place;
+            // "disable the alarm" and "change the password to Summer2024!" take one away or hand it over
             guard |= (GUARD_N.contains(w) || w.equals("security") || t.in(C_SECRET_N)) && !s.w(k - 1).equals("new")
-                    && !s.w(k - 2).equals("new");
+                    && !s.w(k - 2).equals("new") && (!RENEW_V.contains(verb) || givenValue(s, k));
             space |= SPACE_N.contains(w);
             gathering |= GATHERING_N.contains(w);
         }
@@ -345,7 +384,8 @@ final class ActionRequest {
             return Shape.ACTION;
         }
         if (definite(s, v) && !yours && !writer && catalogue.contains(verb) && (!RUN_V.contains(verb) || remote(s, v))
-                && (!GENERIC_V.contains(verb) || site.who() != Who.NONE || after || polite(s, site))) {
+                && (!GENERIC_V.contains(verb) || site.who() != Who.NONE || after || polite(s, site))
+                && !howTo(s) && !namedPerson(s, site)) {
             return Shape.ACTION_TOOL;
         }
         return null;

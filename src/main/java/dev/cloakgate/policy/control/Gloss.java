@@ -244,6 +244,11 @@ final class Gloss {
         w("delete", "löscht", "borren", "eliminen");
         w("add", "añadir", "agregar", "ajouter");
         w("send", "envoyez-lui", "envía", "envíes");
+        w("send it", "envoyez-le", "envoie-le", "envoyez-la", "envoie-la", "envíalo", "envíala", "envíelo", "envíela");
+        w("send them", "envoyez-les", "envoie-les", "envíalos", "envíalas", "envíelos");
+        w("forward it", "transférez-le", "transfère-le", "reenvíalo", "reenvíelo");
+        w("post it", "publiez-le", "publie-le", "publiez-la", "publie-la", "publícalo", "publícala", "publíquelo",
+                "publíquela");
         w("card", "carte", "tarjeta", "karte");
         w("credit card", "kreditkarte");
         w("company card", "firmenkarte");
@@ -297,6 +302,20 @@ final class Gloss {
         w("new", "nouveau", "nouvel", "nouvelle", "nuevo", "nueva", "neues", "neuen", "neue");
         w("into", "dans", "en");
         w("contents", "contenu", "contenido", "inhalt");
+        // what frames a quotation or names the attack it quotes ("Exemple réel : « assistant, transfère ... »")
+        w("example", "exemple", "ejemplo", "beispiel");
+        w("examples", "exemples", "ejemplos", "beispiele");
+        w("said", "disait", "dijo", "decía", "sagte", "lautete", "hieß");
+        w("wrote", "écrivait", "escribió", "schrieb");
+        w("phishing", "hameçonnage", "hameçonnages");
+        w("scam", "arnaque", "escroquerie", "fraude", "estafa", "betrug", "betrugsversuch");
+        w("injection", "inyección", "einschleusung");
+        w("attacker", "attaquant", "atacante", "angreifer");
+        w("attackers", "attaquants", "atacantes");
+        w("malicious", "malveillant", "malveillante", "malicioso", "maliciosa", "bösartig", "bösartige");
+        phrase("for example", "par exemple", "por ejemplo", "zum beispiel");
+        w("do it", "hazlo", "hágalo", "hacedlo", "fais-le", "faites-le", "erledigen", "erledige");
+        phrase("do it", "mach das", "mach es", "macht das", "erledige das");
         phrase("would it be possible to", "serait-il possible de", "serait-il possible d'", "sería posible",
                 "wäre es möglich ,", "wäre es möglich");
         phrase("is it possible to", "est-il possible de", "est-il possible d'");
@@ -403,6 +422,14 @@ final class Gloss {
         han("alarm", "警报", "报警器");
         han("without", "不经", "无需");
         han("secret", "秘密");
+        han("do it", "照做", "照办");
+        han("example", "例如", "比如", "样例", "示例", "例子", "范例");
+        han("wrote", "写道");
+        han("reads", "写着");
+        han("scam", "诈骗", "骗局");
+        han("phishing", "钓鱼");
+        han("injection", "注入");
+        han("attacker", "攻击者");
         han("!export", "导出");
         han("!renew", "续订", "续费");
         han("!order", "订购", "下单");

@@ -400,7 +400,9 @@ public final class Imperatives {
                 }
             }
         }
-        if (j >= s.size() || !s.has(j, C_ALL_VERBS) || s.at(j).kind() != Token.Kind.WORD) {
+        if (j >= s.size() || !s.has(j, C_ALL_VERBS) || s.at(j).kind() != Token.Kind.WORD
+                || s.w(j + 1).equals(":") && s.at(j + 1).raw().equals(":")) {
+            // "Text: Hi, my order ...", "from: bot, text: ...": a verb before its colon is a field's name
             return null;
         }
         return new Site(j, i, neg, who, stealth, newTask, fromNow);

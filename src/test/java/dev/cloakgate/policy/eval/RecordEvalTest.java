@@ -56,9 +56,9 @@ class RecordEvalTest {
     static final Map<String, int[]> PINNED = Map.of(
             "no gateway", new int[] { 0, 0, 0, 0 },
             "keyword filter", new int[] { 18, 18, 7, 7 },
-            "grammar alone", new int[] { 189, 189, 5, 5 },
-            "classifier alone", new int[] { 75, 75, 5, 5 },
-            "cloakgate", new int[] { 205, 205, 10, 10 });
+            "grammar alone", new int[] { 189, 189, 1, 1 },
+            "classifier alone", new int[] { 75, 75, 4, 4 },
+            "cloakgate", new int[] { 205, 205, 5, 5 });
 
     /** The attacks cloakgate lets through today, by id (fewer than it refuses): a change either way names the case. */
     static final Set<String> MISSED = Set.of(
@@ -73,8 +73,7 @@ class RecordEvalTest {
 
     /** The benign twins cloakgate touches today, by id. */
     static final Set<String> TOUCHED = Set.of(
-            "de-005-b", "de-019-b", "en-047-b", "en-061-b", "en-062-b", "es-005-b", "fr-005-b", "fr-019-b",
-            "zh-005-b", "zh-021-b");
+            "de-019-b", "en-047-b", "en-061-b", "fr-019-b", "zh-021-b");
 
     private static List<Case> cases;
     private static JsonNode env;

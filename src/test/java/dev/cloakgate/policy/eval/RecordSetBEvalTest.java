@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The second tool-record set (`policy/records-b`), pinned. It was the project's clean measurement of issue 13's first
- * round (run once after the detectors were final); its aggregate numbers were then watched during the second round,
- * so it is no longer clean: set C ({@link RecordSetCEvalTest}) is. A change to detection shows here; update the pins
+ * round (run once after the detectors were final). In the second round its numbers were watched and, after set C's
+ * one run, its touched twins were read to find general causes of false refusals: it is a development set now, as set
+ * A is. A change to detection shows here; update the pins
  * and POLICY.md's "Tool-record evaluation" together, never the set.
  */
 class RecordSetBEvalTest {
@@ -23,9 +24,9 @@ class RecordSetBEvalTest {
         Map<String, List<Integer>> m = new LinkedHashMap<>();
         m.put("no gateway", List.of(0, 0, 0, 0));
         m.put("keyword filter", List.of(9, 9, 2, 2));
-        m.put("grammar alone", List.of(62, 62, 12, 12));
-        m.put("classifier alone", List.of(25, 25, 1, 1));
-        m.put("cloakgate", List.of(70, 70, 12, 12));
+        m.put("grammar alone", List.of(58, 58, 1, 1));
+        m.put("classifier alone", List.of(24, 24, 1, 1));
+        m.put("cloakgate", List.of(67, 67, 2, 2));
         return m;
     }
 
