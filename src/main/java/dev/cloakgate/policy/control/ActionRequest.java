@@ -73,8 +73,9 @@ final class ActionRequest {
     private static final Set<String> GENERIC_V = Set.of("add", "set", "create", "open", "make", "move", "change",
             "update", "turn", "switch", "close", "apply", "start", "stop", "pause", "mark", "complete", "remove");
 
-    private static boolean polite(Sentence s, Site site) {
-        for (int k = Math.max(0, site.start() - 3); k < site.verb(); k++) {
+    /** Please, kindly (or their glosses) among the words {@code [from, to)}. */
+    private static boolean polite(Sentence s, int from, int to) {
+        for (int k = Math.max(0, from); k < to; k++) {
             String w = s.w(k);
             if (w.equals("please") || w.equals("kindly") || w.equals("pls") || w.equals("plz")) {
                 return true;
@@ -233,24 +234,23 @@ final class ActionRequest {
         if (after || site.who() != Who.NONE) {
             return true;
         }
-        for (int k = site.start(); k < site.verb(); k++) {
-            String w = s.w(k);
-            if (w.equals("please") || w.equals("kindly") || w.equals("pls") || w.equals("plz")) {
-                return true;
-            }
+        if (polite(s, site.start(), site.verb())) {
+            return true;
         }
         // "please go to the account and change ...": a request's politeness holds over its clause's "and"
         if (s.w(site.start() - 1).equals("and")) {
-            for (int p = site.start() - 2; p >= 0 && !s.at(p).punct(); p--) {
-                if (s.w(p).equals("please") || s.w(p).equals("kindly")) {
-                    return true;
-                }
+            int clause = site.start() - 2;
+            while (clause > 0 && !s.at(clause - 1).punct()) {
+                clause--;
+            }
+            if (polite(s, clause, site.start() - 1)) {
+                return true;
             }
         }
         // back over politeness and punctuation to the opening of the sentence or a label's colon
         int k = site.start() - 1;
         while (k >= 0 && !s.w(k).equals(":") && (s.at(k).punct() || s.has(k, C_LEAD))) {
-            if (s.w(k).equals("please") || s.w(k).equals("kindly")) {
+            if (polite(s, k, k + 1)) {
                 return true;
             }
             k--;
@@ -321,8 +321,7 @@ final class ActionRequest {
             }
             if ((w.equals("my") || w.equals("our") || w.equals("mine") || w.equals("ours")) && !WEAK_V.contains(verb)
                     && !(REDIRECT_V.contains(verb) && CONTACT_N.contains(s.w(k + 1)))) {
-                // "update my address": the writer's own details, theirs to change
-                // "confirm my booking", "reply to my message": the writer's own errand, not an act on their things
+                // not "confirm my booking" or "update my address": the writer's own errand and details
                 String p = s.w(k - 1);
                 boolean recipient = p.equals("to") || p.equals("for") || p.equals("with") || p.equals("into");
                 // "send the report to my office" is the writer asking for something; "to my friend Amy" hands
@@ -384,7 +383,8 @@ final class ActionRequest {
             return Shape.ACTION;
         }
         if (definite(s, v) && !yours && !writer && catalogue.contains(verb) && (!RUN_V.contains(verb) || remote(s, v))
-                && (!GENERIC_V.contains(verb) || site.who() != Who.NONE || after || polite(s, site))
+                && (!GENERIC_V.contains(verb) || site.who() != Who.NONE || after
+                        || polite(s, site.start() - 3, site.verb()))
                 && !howTo(s) && !namedPerson(s, site)) {
             return Shape.ACTION_TOOL;
         }
