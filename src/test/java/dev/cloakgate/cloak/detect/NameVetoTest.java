@@ -184,4 +184,26 @@ class NameVetoTest {
             }
         }
     }
+
+    /** The e-mail local parts of a line, read by hand from each '@', are those the expression finds. */
+    @Test
+    void emailLocalPartsAreThoseTheExpressionFinds() {
+        String[] pieces = { " ", "a", "Zq", "_", "0", ".", "+", "-", "@", "@", "x.y", "\u00E9", "\n", "b-c", "(", "..", "d@e." };
+        java.util.Random r = new java.util.Random(14);
+        for (int n = 0; n < 200_000; n++) {
+            StringBuilder b = new StringBuilder();
+            for (int k = r.nextInt(12); k > 0; k--) {
+                b.append(pieces[r.nextInt(pieces.length)]);
+            }
+            String t = b.toString();
+            int from = t.isEmpty() ? 0 : r.nextInt(t.length());
+            int to = from + r.nextInt(t.length() - from + 1);
+            List<String> expected = new java.util.ArrayList<>();
+            java.util.regex.Matcher m = NameVeto.EMAIL_LOCAL.matcher(t).region(from, to);
+            while (m.find()) {
+                expected.add(m.group(1));
+            }
+            assertEquals(expected, NameVeto.emailLocals(t, from, to), () -> "\"" + t + "\" [" + from + ", " + to + ")");
+        }
+    }
 }
