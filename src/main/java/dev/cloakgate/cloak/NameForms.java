@@ -123,9 +123,11 @@ final class NameForms {
     static Spelling spelling(String text, Kind kind) {
         String v = text;
         boolean ascii = true;
+        boolean asciiCapital = false;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             ascii &= c < 0x80;
+            asciiCapital |= c >= 'A' && c <= 'Z';
             if (invisible(c)) {
                 StringBuilder visible = new StringBuilder(text.length());
                 text.chars().filter(x -> !invisible((char) x)).forEach(x -> visible.append((char) x)); // the text skips them
@@ -133,7 +135,8 @@ final class NameForms {
                 break;
             }
         }
-        String t = kind == Kind.LOGIN ? v.toLowerCase(java.util.Locale.ROOT) : v;
+        // ASCII without capitals is its own lower case (the logins are made lower-cased)
+        String t = kind == Kind.LOGIN && !(ascii && !asciiCapital) ? v.toLowerCase(java.util.Locale.ROOT) : v;
         if (ascii) {
             // ASCII is its own composed and decomposed form: a name of a few hundred forms per message skips both
             Form f = form(t, kind);
