@@ -2,9 +2,7 @@ package dev.cloakgate.cloak;
 
 import java.text.Normalizer;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Spellings of names already found, and where they occur in a text. Forms are keyed by their first word folded to
@@ -28,7 +26,8 @@ final class NameForms {
     record Match(int start, int end) {
     }
 
-    private record Form(String text, Kind kind, boolean caps) {
+    /** One stored spelling; {@code hash} is its first word's, as {@link #find} computes it. Immutable: shared. */
+    private record Form(String text, Kind kind, boolean caps, int hash) {
         /** Where the form ends when it starts at {@code start} of {@code s}, or -1. */
         int end(String s, int start) {
             int n = s.length();
@@ -97,11 +96,8 @@ final class NameForms {
         }
     }
 
-    /** The exact forms and the logins added so far (a login and an exact form may have the same text). */
-    private final Set<String> known = new HashSet<>();
-    private final Set<String> knownLogins = new HashSet<>();
     private int[] keys = new int[16];
-    private Form[][] buckets = new Form[16][];
+    private Bucket[] buckets = new Bucket[16];
     private int used;
 
     boolean isEmpty() {
@@ -109,15 +105,29 @@ final class NameForms {
     }
 
     /**
-     * Adds a spelling of a name (in its composed and decomposed Unicode forms); a login is compared ignoring case.
-     * A text that does not start with a letter is ignored.
+     * A spelling made ready once (its composed and decomposed Unicode forms, lower-cased for a login) and added to
+     * as many {@link NameForms} as need it: a name's spellings serve its message and its session.
      */
-    void add(String text, Kind kind) {
+    static final class Spelling {
+        private final Form[] forms;
+
+        private Spelling(Form[] forms) {
+            this.forms = forms;
+        }
+    }
+
+    /**
+     * A spelling of a name (in its composed and decomposed Unicode forms); a login is compared ignoring case.
+     * A text that does not start with a letter has no forms.
+     */
+    static Spelling spelling(String text, Kind kind) {
         String v = text;
         boolean ascii = true;
+        boolean asciiCapital = false;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             ascii &= c < 0x80;
+            asciiCapital |= c >= 'A' && c <= 'Z';
             if (invisible(c)) {
                 StringBuilder visible = new StringBuilder(text.length());
                 text.chars().filter(x -> !invisible((char) x)).forEach(x -> visible.append((char) x)); // the text skips them
@@ -125,50 +135,142 @@ final class NameForms {
                 break;
             }
         }
-        String t = kind == Kind.LOGIN ? v.toLowerCase(java.util.Locale.ROOT) : v;
-        put(t, kind);
-        if (!ascii) {
+        // ASCII without capitals is its own lower case (the logins are made lower-cased)
+        String t = kind == Kind.LOGIN && !(ascii && !asciiCapital) ? v.toLowerCase(java.util.Locale.ROOT) : v;
+        if (ascii) {
             // ASCII is its own composed and decomposed form: a name of a few hundred forms per message skips both
-            put(Normalizer.normalize(t, Normalizer.Form.NFC), kind);
-            put(Normalizer.normalize(t, Normalizer.Form.NFD), kind);
+            Form f = form(t, kind);
+            return new Spelling(f == null ? new Form[0] : new Form[] { f });
         }
+        List<Form> forms = new ArrayList<>(3);
+        for (String x : new String[] { t, Normalizer.normalize(t, Normalizer.Form.NFC),
+            Normalizer.normalize(t, Normalizer.Form.NFD) }) {
+            Form f = form(x, kind);
+            if (f != null) {
+                forms.add(f);
+            }
+        }
+        return new Spelling(forms.toArray(new Form[0]));
     }
 
-    private void put(String t, Kind kind) {
-        if (t.isEmpty() || !Character.isLetter(t.codePointAt(0))
-                || !(kind == Kind.LOGIN ? knownLogins : known).add(t)) {
-            return;
+    private static Form form(String t, Kind kind) {
+        if (t.isEmpty() || !Character.isLetter(t.codePointAt(0))) {
+            return null;
         }
         boolean caps = true;
         for (int i = 0; i < t.length() && caps; i++) {
             caps = !Character.isLowerCase(t.charAt(i));
         }
-        Form f = new Form(t, kind, caps || kind == Kind.LOGIN);
-        int h = firstWordHash(t);
+        return new Form(t, kind, caps || kind == Kind.LOGIN, firstWordHash(t));
+    }
+
+    /** Adds a spelling of a name: {@code add(spelling(text, kind))}. */
+    void add(String text, Kind kind) {
+        add(spelling(text, kind));
+    }
+
+    /** Adds a spelling made ready by {@link #spelling}. */
+    void add(Spelling spelling) {
+        for (Form f : spelling.forms) {
+            put(f);
+        }
+    }
+
+    private void put(Form f) {
+        int h = f.hash;
         if ((used + 1) * 2 > keys.length) {
             grow();
         }
         int slot = slot(h);
-        Form[] b = buckets[slot];
+        Bucket b = buckets[slot];
         if (b == null) {
             keys[slot] = h;
-            buckets[slot] = new Form[] { f };
+            buckets[slot] = new Bucket(f);
             used++;
             return;
         }
-        if (b.length >= PER_WORD) {
-            return;
+        b.add(f);
+    }
+
+    /**
+     * The forms of one first word, longest first (so the first form that matches at a position is the longest
+     * there), those of one length in the order added; at most {@value #PER_WORD}.
+     */
+    private static final class Bucket {
+        private Form[] forms = new Form[4];
+        private int size;
+
+        Bucket(Form first) {
+            forms[0] = first;
+            size = 1;
         }
-        // longest first, so the first form that matches at a position is the longest there
-        int at = 0;
-        while (at < b.length && b[at].text.length() >= t.length()) {
-            at++;
+
+        /**
+         * Adds a form once: one already added is here (only a form of its length can be), or the bucket was
+         * full then and still is (buckets only grow).
+         */
+        void add(Form f) {
+            if (size >= PER_WORD) {
+                return;
+            }
+            int length = f.text.length();
+            // the first form not longer than f (lengths descend)
+            int lo = 0;
+            int hi = size;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (forms[mid].text.length() > length) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            int at = lo;
+            while (at < size && forms[at].text.length() == length) {
+                Form x = forms[at];
+                if (x == f || x.kind == f.kind && x.text.equals(f.text)) {
+                    return;
+                }
+                at++;
+            }
+            if (size == forms.length) {
+                forms = java.util.Arrays.copyOf(forms, Math.min(PER_WORD, size * 2));
+            }
+            System.arraycopy(forms, at, forms, at + 1, size - at);
+            forms[at] = f;
+            size++;
         }
-        Form[] nb = new Form[b.length + 1];
-        System.arraycopy(b, 0, nb, 0, at);
-        nb[at] = f;
-        System.arraycopy(b, at, nb, at + 1, b.length - at);
-        buckets[slot] = nb;
+
+        /** The end of the first form that starts at {@code start} of {@code s}, or -1. */
+        int longest(String s, int start) {
+            for (int i = 0; i < size; i++) {
+                int end = forms[i].end(s, start);
+                if (end > 0) {
+                    return end;
+                }
+            }
+            return -1;
+        }
+    }
+
+    /** What each first word's bucket holds, in the order it is read ({@code kind:text}), buckets by hash: for tests. */
+    java.util.SortedMap<Integer, List<String>> contents() {
+        java.util.SortedMap<Integer, List<String>> out = new java.util.TreeMap<>();
+        for (int i = 0; i < buckets.length; i++) {
+            if (buckets[i] != null) {
+                List<String> forms = new ArrayList<>();
+                for (int k = 0; k < buckets[i].size; k++) {
+                    forms.add(buckets[i].forms[k].kind + ":" + buckets[i].forms[k].text);
+                }
+                out.put(keys[i], forms);
+            }
+        }
+        return out;
+    }
+
+    /** The hash {@link #find} computes for the word that starts a form of {@code text}: for tests. */
+    static int firstWordHashOf(String text) {
+        return firstWordHash(text);
     }
 
     /**
@@ -209,17 +311,8 @@ final class NameForms {
         if (used == 0) {
             return -1;
         }
-        Form[] b = buckets[slot(h)];
-        if (b == null) {
-            return -1;
-        }
-        for (Form f : b) {
-            int end = f.end(s, start);
-            if (end > 0) {
-                return end;
-            }
-        }
-        return -1;
+        Bucket b = buckets[slot(h)];
+        return b == null ? -1 : b.longest(s, start);
     }
 
     private int slot(int h) {
@@ -234,9 +327,9 @@ final class NameForms {
 
     private void grow() {
         int[] oldKeys = keys;
-        Form[][] old = buckets;
+        Bucket[] old = buckets;
         keys = new int[oldKeys.length * 2];
-        buckets = new Form[oldKeys.length * 2][];
+        buckets = new Bucket[oldKeys.length * 2];
         for (int i = 0; i < old.length; i++) {
             if (old[i] != null) {
                 int slot = slot(oldKeys[i]);

@@ -1,7 +1,8 @@
 package dev.cloakgate.cloak;
 
-import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
@@ -28,6 +29,8 @@ import dev.cloakgate.cloak.detect.NameFinderDetector;
 final class Propagation {
     /** A session login shorter than this is a chance string ("lwu"), not evidence of a person. */
     static final int SESSION_LOGIN = 5;
+    /** Within a message, a login of three characters or more made from a name found there is that person. */
+    static final int MESSAGE_LOGIN = 3;
 
     private final NameForms session = new NameForms();
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
@@ -39,14 +42,15 @@ final class Propagation {
      * vault knew before, wherever the typed pass left them.
      */
     void apply(JsonNode payload, Set<String> foundHere, Vault vault, String upstream, Counts counts) {
-        boolean known = pull(vault);
-        if (!known && foundHere.isEmpty()) {
-            return;
-        }
+        // each name's spellings are made once, for this message and for the session
+        Map<String, NameSpellings> spelled = new HashMap<>();
         NameForms here = new NameForms();
         for (String name : foundHere) {
-            messageForms(name, here);
+            NameSpellings n = new NameSpellings(name);
+            spelled.put(name, n);
+            n.addForMessage(here, MESSAGE_LOGIN);
         }
+        boolean known = pull(vault, spelled);
         if (here.isEmpty() && !known) {
             return;
         }
@@ -76,78 +80,24 @@ final class Propagation {
         return out.append(s, at, s.length()).toString();
     }
 
-    /** Adds the forms of the names the vault gained since the last pull; whether any name is known now. */
-    private boolean pull(Vault vault) {
+    /**
+     * Adds the forms of the names the vault gained since the last pull (with the spellings already made for this
+     * message's names); whether any name is known now.
+     */
+    private boolean pull(Vault vault, Map<String, NameSpellings> spelled) {
         int size = vault.names();
         lock.writeLock().lock();
         try {
             if (size > pulled) {
                 for (String name : vault.namesFrom(pulled)) {
-                    sessionForms(name, session);
+                    NameSpellings n = spelled.get(name);
+                    (n != null ? n : new NameSpellings(name)).addForSession(session, SESSION_LOGIN);
                     pulled++;
                 }
             }
             return !session.isEmpty();
         } finally {
             lock.writeLock().unlock();
-        }
-    }
-
-    /** Within one message: the name, each of its parts, its logins. */
-    static void messageForms(String name, NameForms into) {
-        String[] words = words(name);
-        spell(name, into);
-        for (String w : words) {
-            if (part(w)) {
-                spell(w, into);
-            }
-        }
-        if (words.length >= 2) {
-            logins(name, words, 3, into);
-        }
-    }
-
-    /** Across the session: a name of two words or more, its family name, its longer logins. */
-    static void sessionForms(String name, NameForms into) {
-        String[] words = words(name);
-        if (words.length < 2) {
-            return;
-        }
-        spell(name, into);
-        String family = name.indexOf(',') > 0 ? words[0] : words[words.length - 1]; // "Dubois, Marie"
-        if (part(family)) {
-            spell(family, into);
-        }
-        logins(name, words, SESSION_LOGIN, into);
-    }
-
-    private static String[] words(String name) {
-        return NameFinderDetector.nameWords(name.strip());
-    }
-
-    /** A word worth finding alone: three letters or more, capitalised (or of a script without case), not common. */
-    private static boolean part(String w) {
-        return w.length() >= 3 && Character.isLetter(w.charAt(0)) && !Character.isLowerCase(w.charAt(0))
-                && !NameFinderDetector.commonWord(w);
-    }
-
-    private static void spell(String text, NameForms into) {
-        into.add(text, NameForms.Kind.EXACT);
-        String caps = text.toUpperCase(java.util.Locale.ROOT);
-        if (!caps.equals(text)) {
-            into.add(caps, NameForms.Kind.EXACT);
-        }
-    }
-
-    private static void logins(String name, String[] words, int shortest, NameForms into) {
-        boolean reversed = name.indexOf(',') > 0;
-        // a list, repeats allowed: the forms keep one of each
-        List<String> logins = new ArrayList<>(13);
-        NameFinderDetector.logins(reversed ? words[1] : words[0], reversed ? words[0] : words[words.length - 1], logins);
-        for (String login : logins) {
-            if (login.length() >= shortest) {
-                into.add(login, NameForms.Kind.LOGIN);
-            }
         }
     }
 }

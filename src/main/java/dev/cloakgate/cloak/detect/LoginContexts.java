@@ -70,12 +70,12 @@ final class LoginContexts {
             return null;
         }
         char c = s.charAt(i);
-        if (c < 128 && !BEFORE_FIRST[Character.toLowerCase(c)]) {
+        if (c < 128 && !BEFORE_FIRST[Chars.lower(c)]) {
             return null;
         }
         // an ASCII first letter matches a word's (lower-case ASCII) first letter only as itself lower-cased; other
         // characters can match ignoring case (dotless i, long s, Kelvin sign) and are left to regionMatches
-        char first = c < 128 ? Character.toLowerCase(c) : 0;
+        char first = c < 128 ? Chars.lower(c) : 0;
         for (String w : BEFORE_BY_LENGTH[n]) {
             if ((first == 0 || w.charAt(0) == first) && s.regionMatches(true, i, w, 0, n)) {
                 return w;

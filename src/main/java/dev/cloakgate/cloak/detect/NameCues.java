@@ -594,13 +594,26 @@ final class NameCues {
             String l = lower[k];
             if (l == null) {
                 l = s.substring(start[k], end[k]).toLowerCase(Locale.ROOT);
-                if (isWord[k] && !java.text.Normalizer.isNormalized(l, java.text.Normalizer.Form.NFC)) {
+                if (isWord[k] && !belowCombiningMarks(l) && !java.text.Normalizer.isNormalized(l, java.text.Normalizer.Form.NFC)) {
                     l = java.text.Normalizer.normalize(l, java.text.Normalizer.Form.NFC);
                 }
                 lower[k] = l;
             }
             return l;
         }
+    }
+
+    /**
+     * Whether every character of {@code l} comes before the combining marks (U+0300): such a text is already
+     * composed (NFC), so the normaliser need not be asked (NameCuesTest checks every such character and pair).
+     */
+    static boolean belowCombiningMarks(String l) {
+        for (int i = 0; i < l.length(); i++) {
+            if (l.charAt(i) >= 0x300) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Bits set by the case-folded hashes of every cue's first word: most words are ruled out without a copy. */

@@ -3,6 +3,7 @@ package dev.cloakgate.cloak.detect;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -128,7 +129,8 @@ public final class NameVeto {
     static final Pattern VERSION = Pattern.compile("^(?:\\s*v\\d+(?:\\.\\d+)*|[@:]v?\\d+(?:\\.\\d+)+"
             + "|\\s+\\d+\\.\\d+\\.\\d+(?!\\.)|\\s+\\d{1,2}\\.\\d(?![\\d.])|\\s+\\d\\.\\d\\d(?![\\d.]))\\b");
     private static final Pattern DATE = Pattern.compile("^\\s+\\d{1,2}\\.\\d{1,2}\\.\\d{2,4}\\b");
-    private static final Pattern EMAIL_LOCAL = Pattern.compile("([\\w.+-]+)@[\\w-]+\\.");
+    /** An e-mail address's local part: what {@link #emailLocals} reads (NameVetoTest compares them). */
+    static final Pattern EMAIL_LOCAL = Pattern.compile("([\\w.+-]+)@[\\w-]+\\.");
 
     /**
      * Lower-case words of en, es, fr, it that are not known given names or surnames (DETECTION.md, "What is not a
@@ -312,16 +314,53 @@ public final class NameVeto {
         if (at == lineEnd) {
             return false;
         }
-        java.util.regex.Matcher m = EMAIL_LOCAL.matcher(s).region(lineStart, lineEnd);
-        while (m.find()) {
-            String local = m.group(1).toLowerCase(Locale.ROOT);
+        for (String local : emailLocals(s, lineStart, lineEnd)) {
+            String l = local.toLowerCase(Locale.ROOT);
             for (String w : words) {
-                if (w.length() >= 3 && local.contains(w.toLowerCase(Locale.ROOT))) {
+                if (w.length() >= 3 && l.contains(w.toLowerCase(Locale.ROOT))) {
                     return true;
                 }
             }
         }
         return false;
+    }
+
+    /**
+     * The local parts {@link #EMAIL_LOCAL} finds in {@code s[from, to)} (its group 1, match after match), read by
+     * hand from each '@': this runs for every finding on a line with an address.
+     */
+    static List<String> emailLocals(String s, int from, int to) {
+        List<String> out = new java.util.ArrayList<>(2);
+        int searchFrom = from;
+        int at = s.indexOf('@', from);
+        while (at >= 0 && at < to) {
+            int p = at;
+            while (p > searchFrom && localChar(s.charAt(p - 1))) {
+                p--;
+            }
+            int b = at + 1;
+            while (b < to && (wordChar(s.charAt(b)) || s.charAt(b) == '-')) {
+                b++;
+            }
+            if (p < at && b > at + 1 && b < to && s.charAt(b) == '.') {
+                out.add(s.substring(p, at));
+                searchFrom = b + 1; // the next match starts after this one's '.'
+                at = s.indexOf('@', searchFrom);
+            } else {
+                at = s.indexOf('@', at + 1);
+            }
+        }
+        return out;
+    }
+
+    /** A regular expression's {@code \\w} (ASCII). */
+    private static boolean wordChar(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_';
+    }
+
+    /** {@code [\\w.+-]}. */
+    private static boolean localChar(char c) {
+        return wordChar(c) || c == '.' || c == '+' || c == '-';
     }
 
     private static boolean place(String[] words, String before, String after, String prev) {

@@ -13,6 +13,11 @@ final class RegionSet {
     private final String[] table;
     private final int mask;
     private final int maxLength;
+    /**
+     * The words' first characters below 256, a bit each: a region whose first character (lower-cased, when case is
+     * ignored) is Latin-1 and not among them is none of the words, and is not hashed (most words of a text).
+     */
+    private final long[] firsts = new long[4];
 
     RegionSet(Collection<String> words) {
         int capacity = Integer.highestOneBit(Math.max(4, words.size() * 2 + 1)) << 1;
@@ -26,6 +31,9 @@ final class RegionSet {
             }
             table[at] = w;
             longest = Math.max(longest, w.length());
+            if (!w.isEmpty() && w.charAt(0) < 256) {
+                firsts[w.charAt(0) >>> 6] |= 1L << w.charAt(0);
+            }
         }
         this.maxLength = longest;
     }
@@ -44,6 +52,14 @@ final class RegionSet {
         int length = to - from;
         if (length > maxLength || length <= 0) {
             return false;
+        }
+        char first = s.charAt(from);
+        if (first < 256) {
+            // a Latin-1 character lowers to one Latin-1 character, whatever follows it
+            char f = lower ? Chars.lower(first) : first;
+            if ((firsts[f >>> 6] & 1L << f) == 0) {
+                return false;
+            }
         }
         int h = 0;
         for (int i = from; i < to; i++) {

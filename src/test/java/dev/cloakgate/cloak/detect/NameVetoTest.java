@@ -173,15 +173,38 @@ class NameVetoTest {
             ".", "+", "-", "@", "v", "V", ":", "\u00E9", "\u0660", "x@y", "2.1", "v2", "1.2.3" };
         java.util.Random r = new java.util.Random(14);
         for (int n = 0; n < 200_000; n++) {
-            StringBuilder b = new StringBuilder();
-            for (int k = r.nextInt(7); k > 0; k--) {
-                b.append(pieces[r.nextInt(pieces.length)]);
-            }
-            String t = b.toString();
+            String t = randomText(r, pieces, 7);
             assertEquals(emailNext.matcher(t).lookingAt(), NameVeto.emailNext(t), () -> "e-mail after \"" + t + "\"");
             if (!NameVeto.maybeVersion(t)) {
                 assertFalse(NameVeto.VERSION.matcher(t).lookingAt(), () -> "version after \"" + t + "\"");
             }
         }
+    }
+
+    /** The e-mail local parts of a line, read by hand from each '@', are those the expression finds. */
+    @Test
+    void emailLocalPartsAreThoseTheExpressionFinds() {
+        String[] pieces = { " ", "a", "Zq", "_", "0", ".", "+", "-", "@", "@", "x.y", "\u00E9", "\n", "b-c", "(", "..", "d@e." };
+        java.util.Random r = new java.util.Random(14);
+        for (int n = 0; n < 200_000; n++) {
+            String t = randomText(r, pieces, 12);
+            int from = t.isEmpty() ? 0 : r.nextInt(t.length());
+            int to = from + r.nextInt(t.length() - from + 1);
+            List<String> expected = new java.util.ArrayList<>();
+            java.util.regex.Matcher m = NameVeto.EMAIL_LOCAL.matcher(t).region(from, to);
+            while (m.find()) {
+                expected.add(m.group(1));
+            }
+            assertEquals(expected, NameVeto.emailLocals(t, from, to), () -> "\"" + t + "\" [" + from + ", " + to + ")");
+        }
+    }
+
+    /** Fewer than {@code most} pieces drawn at random, joined. */
+    private static String randomText(java.util.Random r, String[] pieces, int most) {
+        StringBuilder b = new StringBuilder();
+        for (int k = r.nextInt(most); k > 0; k--) {
+            b.append(pieces[r.nextInt(pieces.length)]);
+        }
+        return b.toString();
     }
 }

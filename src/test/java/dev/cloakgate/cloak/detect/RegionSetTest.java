@@ -51,6 +51,25 @@ class RegionSetTest {
         }
     }
 
+    /** A few words, so most regions start with a character none of them starts with (and are not hashed). */
+    @Test
+    void agreesWithAHashSetWhenFewFirstCharactersAreKnown() {
+        Random r = new Random(14);
+        String alphabet = "aAbBéÉıİσΣςßẞ.-_1\u00ff\u0178µΜ";
+        Set<String> lower = Set.of("bé", "ßa", "σς", "ÿb", "µ1", "ıa", "i̇b");
+        RegionSet set = new RegionSet(lower);
+        for (int i = 0; i < 50000; i++) {
+            String w = word(r, alphabet);
+            String text = "<" + w + ">";
+            assertEquals(lower.contains(w), set.contains(text, 1, 1 + w.length()), w);
+            assertEquals(lower.contains(w.toLowerCase(Locale.ROOT)), set.containsIgnoreCase(text, 1, 1 + w.length()), w);
+        }
+        for (String w : List.of("BÉ", "SSA", "ΣΣ", "Ÿb", "ΜΑ", "İB", "IA")) {
+            String text = "<" + w + ">";
+            assertEquals(lower.contains(w.toLowerCase(Locale.ROOT)), set.containsIgnoreCase(text, 1, 1 + w.length()), w);
+        }
+    }
+
     private static String word(Random r, String alphabet) {
         StringBuilder b = new StringBuilder();
         int n = 1 + r.nextInt(4);
