@@ -8,9 +8,11 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -50,11 +52,23 @@ class SharedLedgerCrashTest {
                 }
                 try (LedgerStore watch = PostgresLedgerStore.openReadOnly(pool, T)) {
                     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-                    while (watch.size() < 5_000) {
+                    // kill only once both writers are committing: under load one JVM can start seconds after the
+                    // other, and a kill before it wrote anything would test one writer, not two
+                    Set<String> writing = new HashSet<>();
+                    long checked = 0;
+                    ObjectMapper json = new ObjectMapper();
+                    while (watch.size() < 5_000 || writing.size() < 2) {
                         for (Process c : children) {
                             assertTrue(c.isAlive(), () -> "child died: " + logs());
                         }
-                        assertTrue(System.nanoTime() < deadline, "children too slow: " + watch.size());
+                        assertTrue(System.nanoTime() < deadline, "children too slow: " + watch.size() + " " + writing);
+                        long size = watch.size();
+                        if (size > checked) {
+                            for (byte[] e : watch.read(checked, size - 1)) {
+                                writing.add(json.readTree(e).get("writer").asText());
+                            }
+                            checked = size;
+                        }
                         Thread.sleep(20);
                     }
                 }
