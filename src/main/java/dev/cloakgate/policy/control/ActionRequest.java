@@ -146,6 +146,10 @@ final class ActionRequest {
     /** The longest opening phrase before a comma and a bare verb, in words. */
     private static final int OPENING = 8;
 
+    /** Nouns that are a movement of money, whatever verb sets them going. */
+    private static final Set<String> PAYMENT_N = Set.of("payment", "payments", "transfer", "transfers", "wire",
+            "remittance", "withdrawal", "deposit", "payout");
+
     /** A person's own contact details. */
     private static final Set<String> CONTACT_N = Set.of("address", "phone", "email", "e-mail", "name", "surname",
             "number", "mobile", "title", "nickname");
@@ -306,6 +310,8 @@ final class ActionRequest {
         boolean valuable = false;
         boolean writer = false;
         boolean payee = false;
+        boolean payment = false;
+        boolean carried = false;
         boolean space = false;
         boolean gathering = false;
         for (int k = v + 1; k < end; k++) {
@@ -355,6 +361,9 @@ final class ActionRequest {
             guard |= (GUARD_N.contains(w) || w.equals("security") || t.in(C_SECRET_N)) && !s.w(k - 1).equals("new")
                     && !s.w(k - 2).equals("new") && (!RENEW_V.contains(verb) || givenValue(s, k));
             space |= SPACE_N.contains(w);
+            // "initiate a payment of $500", "schedule a transfer of $1,000 to account ...": the object moves money
+            payment |= PAYMENT_N.contains(w);
+            carried |= w.equals("it") || w.equals("them") || w.equals("its") || w.equals("their");
             gathering |= GATHERING_N.contains(w);
         }
         if ((after || s.w(site.start() - 1).equals("and")) && !WEAK_V.contains(verb)) {
@@ -365,8 +374,15 @@ final class ActionRequest {
                 mine = w.equals("user's") || w.equals("users'") || w.equals("my") && !s.w(k + 1).equals("own");
             }
         }
-        boolean asset = number && (money || sends || grants)
-                || amount && money
+        if (carried && sends && !valuable) {
+            // "find the note titled Passwords and email its contents to x@...": what is sent was named before
+            for (int k = 0; k < v && !valuable; k++) {
+                valuable = Imperatives.sensitive(s, k) >= 1 || PRIVATE_N.contains(s.w(k));
+            }
+        }
+        // "confirm the payment of $45" asks about money; "schedule a transfer to account 4455" moves it
+        boolean asset = number && (money || payment || sends || grants)
+                || amount && (money || payment && !WEAK_V.contains(verb))
                 || number && payee && REDIRECT_V.contains(verb)
                 || !yours && (mine
                         || dest && sends && !protocol && valuable

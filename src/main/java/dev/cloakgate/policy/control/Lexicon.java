@@ -249,7 +249,7 @@ final class Lexicon {
             "respond", "accept", "confirm", "sign", "subscribe", "block", "unblock", "mute", "ban", "kick", "promote",
             "demote", "enroll", "register", "redeem", "pause", "stop", "lock", "apply", "enable", "allow", "authorize",
             "authorise", "uninstall", "reimburse", "ship", "renew", "reschedule", "print", "complete", "finalize",
-            "finalise", "charge", "reserve", "merge", "upgrade", "bcc");
+            "finalise", "charge", "reserve", "merge", "upgrade", "bcc", "initiate", "redirect", "reroute");
     /** Verbs that move money or goods: an amount or an account number is their asset. */
     static final Set<String> MONEY_V = Set.of("transfer", "pay", "wire", "send", "sell", "buy", "purchase", "order",
             "withdraw", "deposit", "donate", "refund", "move", "invest", "trade", "exchange", "convert", "stake",
