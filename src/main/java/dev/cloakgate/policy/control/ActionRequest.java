@@ -116,6 +116,15 @@ final class ActionRequest {
      */
     private static boolean namedPerson(Sentence s, Site site) {
         int n = s.w(0).equals("hi") || s.w(0).equals("hello") || s.w(0).equals("hey") || s.w(0).equals("dear") ? 1 : 0;
+        // "刘洋，麻烦你…": a Chinese name, two or three characters no glossary knows, then a comma
+        int han = n;
+        while (han < site.start() && s.at(han).cls() == 0 && s.at(han).raw().length() == 1
+                && Gloss.han(s.at(han).raw().charAt(0))) {
+            han++;
+        }
+        if (han - n >= 2 && han - n <= 3 && s.w(han).equals(",")) {
+            return true;
+        }
         Token name = s.at(n);
         return name != null && name.kind() == Token.Kind.WORD && n + 1 < site.start()
                 && Character.isUpperCase(name.raw().charAt(0)) && name.cls() == 0 && !ADVERBIAL.contains(name.w())
@@ -427,6 +436,16 @@ final class ActionRequest {
      * something new ("add more colours", "make a bigger one").
      */
     private static boolean definite(Sentence s, int v) {
+        if (Gloss.hasHan(s.at(v).raw(), 0, s.at(v).raw().length())) {
+            // Chinese has no articles: its object is as particular as the record makes it; a colon soon after
+            // makes the words a field's name ("合并请求: 77", a merge request)
+            for (int k = v + 1; k < Math.min(s.size(), v + 4); k++) {
+                if (s.w(k).equals(":")) {
+                    return false;
+                }
+            }
+            return v + 1 < s.size() && !s.at(v + 1).punct();
+        }
         for (int k = v + 1; k < Math.min(s.size(), v + 4); k++) {
             Token t = s.at(k);
             String w = t.w();

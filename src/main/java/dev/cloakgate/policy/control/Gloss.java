@@ -294,6 +294,8 @@ final class Gloss {
         w("ai agents", "ki-agent", "ki-agenten");
         w("someone", "quelqu'un", "alguien", "jemand");
         w("could", "pourrait", "pourrait-il", "pourrait-elle", "podría", "könnte");
+        w("can", "peut-il", "peut-elle", "pueda");
+        phrase("could you", "tu pourrais", "vous pourriez", "tu podrías", "du könntest");
         w("for", "pour", "para", "für");
         w("message", "mensaje", "nachricht");
         w("note", "notiz");
@@ -369,7 +371,7 @@ final class Gloss {
         han("!buy", "购买", "买入", "买");
         han("!disable", "禁用", "关闭", "停用");
         han("!unlock", "解锁", "打开");
-        han("!change", "更改", "修改", "改变", "更换");
+        han("!change", "更改", "修改", "改变", "更换", "改成", "改为");
         han("!reset", "重置");
         han("!install", "安装");
         han("!run", "运行", "执行");
@@ -383,7 +385,15 @@ final class Gloss {
         han("you are now", "你现在是", "你现在就是", "您现在是");
         han("you are", "你是", "您是");
         han("you", "你", "您");
-        han("your", "你的", "您的");
+        han("your", "你的", "您的", "你们的", "您们的");
+        han("you", "你们");
+        han("will", "会", "将会", "打算");
+        han("meeting", "会议", "开会");
+        han("member", "会员");
+        han("chance", "机会");
+        han("accounting", "会计");
+        han("session", "会话");
+        han("party", "聚会");
         han("my", "我的", "我");
         han("our", "我们的", "我们");
         han("i need you to", "我需要你", "我要你");
@@ -451,6 +461,12 @@ final class Gloss {
         han("!charge", "扣款");
         han("!withdraw", "提现", "取款");
         han("credit card", "信用卡");
+        han("payee account", "收款账户", "收款帐户");
+        han("payee", "收款人");
+        han("invoice", "发票", "账单");
+        han("address", "地址", "住址");
+        han("phone", "电话");
+        han("statements", "报表", "对账单", "财务报表");
         han("card", "银行卡", "卡");
         han("company", "公司");
         han("customer list", "客户名单", "客户列表");
@@ -591,12 +607,12 @@ final class Gloss {
             }
             String raw = s.substring(k, k + len);
             if (raw.equals("把") || raw.equals("将")) {
-                flush(held, out);
-                held = new ArrayList<>();
+                // a phrase already held before 把 ("用…把…", "从…把…") waits for the same verb
+                held = held != null ? held : new ArrayList<>();
             } else if (HOLDERS.contains(raw)) {
                 // "从储蓄账户转账2000元", "用保存的信用卡购买": a phrase before the verb, read after it as English puts it
-                flush(held, out);
-                held = new ArrayList<>();
+                // (with what is already held: "帮我从…转账")
+                held = held != null ? held : new ArrayList<>();
                 for (String part : gloss.split(" ")) {
                     held.add(new Object[] {part, raw, k});
                 }

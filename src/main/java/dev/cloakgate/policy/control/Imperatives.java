@@ -386,6 +386,10 @@ public final class Imperatives {
                 while (s.w(j).equals("to") || s.w(j).equals("you") || s.w(j).equals("that")) {
                     j++;
                 }
+            } else if (tw != null && (who != Who.NONE || s.w(i - 1).equals(":") || s.w(i).equals("please")
+                    || s.w(i).equals("remember")) && hanTime(s, j) > j) {
+                // "请在今天下班前导出…", "提醒：周五前续订…": asked for, Chinese puts when before the verb
+                j = hanTime(s, j);
             } else {
                 break;
             }
@@ -503,6 +507,38 @@ public final class Imperatives {
                     || (c & C_VOCATIVE_Q) != 0;
         }
         return model && qualified;
+    }
+
+    /** Chinese words of time that stand alone before a verb: 今天, 今晚, 周五前, 下周一之前. */
+    private static final Set<String> HAN_TIME = Set.of("今", "明", "后", "昨", "天", "晚", "早", "上", "下", "午",
+            "周", "星", "期", "一", "二", "三", "四", "五", "六", "日", "末", "本", "月", "号", "点", "半", "前",
+            "之", "以", "再", "先", "尽", "快", "稍", "班", "内", "底", "初", "之前", "之后", "以前", "以后");
+    /** What closes "在…前": 在会议开始前, 在今天下班前. */
+    private static final Set<String> HAN_FRAME_END = Set.of("前", "后", "时", "里", "中", "之前", "之后", "以前",
+            "以后");
+
+    /**
+     * Where a Chinese time phrase at {@code j} ends ("今晚", "周五前", "在今天下班前", "在会议开始前"), or {@code j}
+     * when there is none: only words of time, or a 在…前/后 frame of at most eight tokens.
+     */
+    private static int hanTime(Sentence s, int j) {
+        int k = j;
+        if (s.at(k) != null && s.at(k).raw().equals("在")) {
+            for (int e = k + 1; e < Math.min(s.size(), k + 9); e++) {
+                if (s.at(e).punct()) {
+                    break;
+                }
+                if (HAN_FRAME_END.contains(s.at(e).raw())) {
+                    return e + 1;
+                }
+            }
+            return j;
+        }
+        while (k < s.size() && k - j < 8 && (HAN_TIME.contains(s.at(k).raw()) || digitsOnly(s.at(k).raw())
+                && k + 1 < s.size() && HAN_TIME.contains(s.at(k + 1).raw()))) {
+            k++;
+        }
+        return k;
     }
 
     /** Whoever reads a record, asked to act: "could somebody reset ...". */

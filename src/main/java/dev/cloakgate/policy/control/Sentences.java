@@ -225,6 +225,16 @@ final class Sentences {
         }
         String raw = s.substring(a, b);
         int marker = Math.max(raw.indexOf("://"), raw.indexOf('@'));
+        if (marker > 0 && Gloss.hasHan(s, a + marker, b)) {
+            // "把x@example.com添加为…": the address ends where Chinese starts again
+            int h = a + marker;
+            while (!Gloss.han(s.charAt(h))) {
+                h++;
+            }
+            core(s, a, h, ctx, out);
+            core(s, h, b, ctx, out);
+            return;
+        }
         if (marker > 0 && Gloss.hasHan(s, a, a + marker)) {
             // "发送到x@example.com": Chinese runs into an address with no space; the address starts after the
             // last Han character before it
