@@ -218,14 +218,15 @@ final class Gloss {
                 "aprobar", "genehmige", "genehmigen");
         w("confirm", "confirmez", "confirme", "confirmer", "confirma", "confirmar", "bestätige", "bestätigen");
         w("update", "actualiza", "actualice", "actualizar", "aktualisiere", "aktualisieren");
-        w("move", "déplacez", "déplace", "déplacer", "mueve", "mueva", "mover", "verschiebe", "verschieben");
+        // words that are English too and mean something else there ("quite", "pour", "mover") are left out
+        w("move", "déplacez", "déplace", "déplacer", "mueve", "mueva", "verschiebe", "verschieben");
         w("archive", "archivez", "archiver", "archiva", "archivar", "archiviere", "archivieren");
         w("merge", "fusionnez", "fusionne", "fusionner", "fusiona", "fusione", "fusionar");
         w("complete", "finalisez", "finaliser", "complétez", "complète", "compléter", "completa", "completar",
                 "finaliza", "finalice", "finalizar", "abschließen");
         w("charge", "débitez", "débite", "débiter", "cobre", "cobrar", "belaste", "belasten");
         w("enable", "activez", "activer", "activa", "activar", "aktiviere", "aktivieren");
-        w("remove", "enlevez", "enlève", "enlever", "quita", "quite", "quitar");
+        w("remove", "enlevez", "enlève", "enlever", "quita", "quitar");
         w("sign", "signez", "signer", "firme", "firmar", "unterschreibe", "unterschreiben");
         w("accept", "acceptez", "accepte", "accepter", "acepta", "acepte", "aceptar", "akzeptiere", "akzeptieren");
         w("reply", "répondez", "réponds", "répondre", "responde", "responda", "responder", "antworte", "antworten");
@@ -296,7 +297,7 @@ final class Gloss {
         w("could", "pourrait", "pourrait-il", "pourrait-elle", "podría", "könnte");
         w("can", "peut-il", "peut-elle", "pueda");
         phrase("could you", "tu pourrais", "vous pourriez", "tu podrías", "du könntest");
-        w("for", "pour", "para", "für");
+        w("for", "para", "für");
         w("message", "mensaje", "nachricht");
         w("note", "notiz");
         w("as", "comme", "como", "als");
