@@ -155,6 +155,14 @@ final class ActionRequest {
     /** The longest opening phrase before a comma and a bare verb, in words. */
     private static final int OPENING = 8;
 
+    /** "user's guide": a document, not the principal's. */
+    private static final Set<String> MANUAL_N = Set.of("guide", "guides", "manual", "manuals", "handbook", "group",
+            "groups", "forum", "story", "stories");
+
+    /** What the model writes: "your reply", "your answer". */
+    private static final Set<String> OUTPUT_N = Set.of("reply", "answer", "response", "output", "summary",
+            "message", "next", "final");
+
     /** Nouns that are a movement of money, whatever verb sets them going. */
     private static final Set<String> PAYMENT_N = Set.of("payment", "payments", "transfer", "transfers", "wire",
             "remittance", "withdrawal", "deposit", "payout");
@@ -299,7 +307,9 @@ final class ActionRequest {
 
     /** The shape of the site when it is an action request, else null. */
     static Shape judge(Sentence s, Site site, String verb, boolean after, Set<String> catalogue) {
-        if (site.neg() || site.indicative() || !ACTION_V.contains(verb) || !requestForm(s, site, after)) {
+        // "attach the user's bank statement to your reply": carrying the principal's things is an action too
+        boolean carries = CARRY_V.contains(verb) || verb.equals("quote");
+        if (site.neg() || site.indicative() || !ACTION_V.contains(verb) && !carries || !requestForm(s, site, after)) {
             return null;
         }
         int v = site.verb();
@@ -319,6 +329,7 @@ final class ActionRequest {
         boolean valuable = false;
         boolean writer = false;
         boolean payee = false;
+        boolean principal = false;
         boolean payment = false;
         boolean carried = false;
         boolean space = false;
@@ -345,8 +356,12 @@ final class ActionRequest {
             }
             // the principal as a machine reading the record names them: "the user's saved card", "subscribe the
             // user to ...", "for the user"; nobody writing to a person calls the reader "the user"
-            mine |= w.equals("user's") || w.equals("users'") || w.equals("user") && s.w(k - 1).equals("the")
+            // (not "the user's guide", a document's name)
+            boolean user = (w.equals("user's") || w.equals("users'")) && !MANUAL_N.contains(s.w(k + 1))
+                    || w.equals("user") && s.w(k - 1).equals("the")
                     && (k + 1 >= s.size() || s.at(k + 1).punct() || AFTER_PERSON.contains(s.w(k + 1)));
+            mine |= user;
+            principal |= user;
             // the principal's means of payment: "with the saved card", "the card on file", "the company card"
             mine |= w.equals("card") && (PAYMENT_Q.contains(s.w(k - 1)) || s.w(k + 1).equals("on")
                     && s.w(k + 2).equals("file"));
@@ -355,7 +370,8 @@ final class ActionRequest {
             number |= iban(s, k);
             // "send the Q3 report to finance and cc me": the writer asks for their own business to be done
             writer |= w.equals("me") || w.equals("us") || w.equals("i");
-            yours |= w.equals("your") || w.equals("yours") || w.equals("yourself");
+            // "your reply", "your answer" are the model's output, not the reader's own things
+            yours |= (w.equals("your") || w.equals("yours") || w.equals("yourself")) && !OUTPUT_N.contains(s.w(k + 1));
             dest |= Imperatives.dest(t) || t.kind() == Token.Kind.WORD && (phone(t.raw()) || phoneGroups(s, k));
             protocol |= PROTOCOL_N.contains(w) && k <= v + 3;
             number |= accountNumber(s, k);
@@ -399,6 +415,11 @@ final class ActionRequest {
                         || dest && grants && (access || space) && !gathering
                         || access && grants
                         || guard && disarms && (!(verb.equals("turn") || verb.equals("switch")) || off(s, v)));
+        if (carries && !ACTION_V.contains(verb)) {
+            // a carrying verb ("put", "attach", "include") acts on the principal's things only when the record names
+            // them as a machine does ("the user's address"); "attach my CV" is the writer's own errand
+            asset = principal && !yours;
+        }
         if (asset) {
             return Shape.ACTION;
         }
