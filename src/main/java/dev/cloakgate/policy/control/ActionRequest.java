@@ -115,7 +115,7 @@ final class ActionRequest {
      * A machine's name ("Assistant, ...") is not a person's.
      */
     private static boolean namedPerson(Sentence s, Site site) {
-        int n = s.w(0).equals("hi") || s.w(0).equals("hello") || s.w(0).equals("hey") || s.w(0).equals("dear") ? 1 : 0;
+        int n = greeting(s.w(0)) ? 1 : 0;
         // "刘洋，麻烦你…": a Chinese name, two or three characters no glossary knows, then a comma
         int han = n;
         while (han < site.start() && s.at(han).cls() == 0 && s.at(han).raw().length() == 1
@@ -129,6 +129,11 @@ final class ActionRequest {
         return name != null && name.kind() == Token.Kind.WORD && n + 1 < site.start()
                 && Character.isUpperCase(name.raw().charAt(0)) && name.cls() == 0 && !ADVERBIAL.contains(name.w())
                 && !name.w().endsWith("ly") && s.w(n + 1).equals(",");
+    }
+
+    /** A greeting that opens a message to a person: "Hi Maria, ...", "Dear Sam, ...". */
+    private static boolean greeting(String w) {
+        return w.equals("hi") || w.equals("hello") || w.equals("hey") || w.equals("dear");
     }
 
     /** Subjects and negations that make a clause a statement. */
@@ -294,8 +299,7 @@ final class ActionRequest {
             return true;
         }
         // "Hi Maria, please ...": a greeting and a name before the request
-        boolean greeting = s.w(0).equals("hi") || s.w(0).equals("hello") || s.w(0).equals("hey")
-                || s.w(0).equals("dear");
+        boolean greeting = greeting(s.w(0));
         for (; k >= 0 && greeting; k--) {
             if (s.has(k, C_ALL_VERBS) && !s.has(k, C_LEAD) || SUBJECT.contains(s.w(k))) {
                 // "Bonjour, je n'arrive pas à changer ...": a subject of its own, a statement, not a request
